@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { DataType } from './data-types.js';
+
+/** How an operator's value is shaped; the filter compiler and the filter builder both read it. */
+export type OperatorValueKind =
+  | 'none'
+  | 'scalar'
+  | 'number'
+  | 'number-range'
+  | 'text'
+  | 'boolean'
+  | 'list'
+  | 'date'
+  | 'date-range';
+
+interface OperatorDefinition {
+  label: string;
+  help: string;
+  value: OperatorValueKind;
+}
+
+/** The 18 filter operators of spec §5, defined once for web and server. */
+export const FILTER_OPERATORS = {
+  eq: { label: 'equals', help: 'Check if data equals the value.', value: 'scalar' },
+  lt: { label: 'less than', help: 'Check if data is less than the value.', value: 'number' },
+  lte: {
+    label: 'less than or equal',
+    help: 'Check if data is less than or equal to the value.',
+    value: 'number',
+  },
+  gt: { label: 'greater than', help: 'Check if data is greater than the value.', value: 'number' },
+  gte: {
+    label: 'greater than or equal',
+    help: 'Check if data is greater than or equal to the value.',
+    value: 'number',
+  },
+  between_n: {
+    label: 'between',
+    help: 'Check if data lies between two numbers (both included).',
+    value: 'number-range',
+  },
+  null: { label: 'is blank', help: 'Check if data is blank/null.', value: 'none' },
+  not_null: { label: 'is not blank', help: 'Check if data is not blank/null.', value: 'none' },
+  is: { label: 'is', help: 'Check if data is True or False.', value: 'boolean' },
+  contains: { label: 'contains', help: 'Check if data contains the text.', value: 'text' },
+  not_contains: {
+    label: 'does not contain',
+    help: 'Check if data does not contain the text.',
+    value: 'text',
+  },
+  includes: { label: 'is any of', help: 'Check if data is one of the values.', value: 'list' },
+  excludes: { label: 'is none of', help: 'Check if data is none of the values.', value: 'list' },
+  before: { label: 'before', help: 'Check if the date is before the given day.', value: 'date' },
+  after: { label: 'after', help: 'Check if the date is after the given day.', value: 'date' },
+  between: {
+    label: 'between dates',
+    help: 'Check if the date lies between two days (both included).',
+    value: 'date-range',
+  },
+  on: { label: 'on', help: 'Check if the date falls on the given day.', value: 'date' },
+  none: { label: 'any value', help: 'No condition: every record matches.', value: 'none' },
+} as const satisfies Record<string, OperatorDefinition>;
+
+export type FilterOperator = keyof typeof FILTER_OPERATORS;
+export const filterOperatorSchema = z.enum(
+  Object.keys(FILTER_OPERATORS) as [FilterOperator, ...FilterOperator[]],
+);
+
+const TEXT_OPERATORS: FilterOperator[] = ['eq', 'contains', 'not_contains', 'includes', 'excludes'];
+const BLANK_OPERATORS: FilterOperator[] = ['null', 'not_null', 'none'];
+
+/** Which operators make sense for which data type. */
+export const OPERATORS_BY_DATA_TYPE: Record<DataType, readonly FilterOperator[]> = {
+  string: [...TEXT_OPERATORS, ...BLANK_OPERATORS],
+  email: [...TEXT_OPERATORS, ...BLANK_OPERATORS],
+  link: ['eq', 'contains', 'not_contains', ...BLANK_OPERATORS],
+  numeric: ['eq', 'lt', 'lte', 'gt', 'gte', 'between_n', ...BLANK_OPERATORS],
+  timestamp: ['before', 'after', 'between', 'on', ...BLANK_OPERATORS],
+  boolean: ['is', ...BLANK_OPERATORS],
+  enum: ['eq', 'includes', 'excludes', ...BLANK_OPERATORS],
+  timeseries: ['none'],
+  default: ['eq', ...BLANK_OPERATORS],
+};
+
+export function isOperatorAllowed(dataType: DataType, operator: FilterOperator): boolean {
+  return OPERATORS_BY_DATA_TYPE[dataType].includes(operator);
+}
+
+const isoDate = z.iso.date().or(z.iso.datetime({ offset: true }));
+
+/** The value schema for each kind; the compiler validates every filter against it. */
+export const OPERATOR_VALUE_SCHEMAS: Record<OperatorValueKind, z.ZodType> = {
+  none: z.union([z.null(), z.undefined(), z.literal('')]),
+  scalar: z.union([z.string().max(1000), z.number().finite()]),
+  number: z.number().finite(),
+  'number-range': z
+    .tuple([z.number().finite(), z.number().finite()])
+    .refine(([low, high]) => low <= high, 'The first number must not exceed the second'),
+  text: z.string().min(1).max(1000),
+  boolean: z.boolean(),
+  list: z.array(z.union([z.string().max(1000), z.number().finite()])).min(1).max(1000),
+  date: isoDate,
+  'date-range': z
+    .tuple([isoDate, isoDate])
+    .refine(([from, to]) => from <= to, 'The first date must not be after the second'),
+};
+
+/** Segment table filter (spec §3): field, operator, value. */
+export const segmentFilterSchema = z.object({
+  field: z.string().min(1).max(200),
+  operator: filterOperatorSchema,
+  value: z.unknown().optional(),
+});
+export type SegmentFilter = z.infer<typeof segmentFilterSchema>;
+
+/** Checks a filter's value against its operator; returns the problem text or null. */
+export function describeFilterValueProblem(filter: SegmentFilter): string | null {
+  const kind = FILTER_OPERATORS[filter.operator].value;
+  const result = OPERATOR_VALUE_SCHEMAS[kind].safeParse(filter.value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
+}

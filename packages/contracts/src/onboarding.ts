@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** The four onboarding steps; their ids are also the home dialog routes (spec §2). */
+export const ONBOARDING_STEPS = [
+  {
+    id: 'meet-an-expert',
+    title: 'Meet an expert',
+    description: 'Book a 30-minute session with a Revlane expert to plan your set-up.',
+  },
+  {
+    id: 'connect-my-crm',
+    title: 'Connect my CRM',
+    description: 'Link Salesforce or HubSpot so segments know your accounts and contacts.',
+  },
+  {
+    id: 'connect-my-data',
+    title: 'Connect my data',
+    description: 'Bring in product usage from a database, CSV files, Google Sheets or Redash.',
+  },
+  {
+    id: 'complete-profile',
+    title: 'Complete my profile',
+    description: 'Add your name and photo so your team knows who set things up.',
+  },
+] as const;
+
+export const onboardingStepIdSchema = z.enum(ONBOARDING_STEPS.map((step) => step.id) as [
+  (typeof ONBOARDING_STEPS)[number]['id'],
+  ...(typeof ONBOARDING_STEPS)[number]['id'][],
+]);
+export type OnboardingStepId = z.infer<typeof onboardingStepIdSchema>;
+
+export const onboardingStepStatusSchema = z.enum(['pending', 'completed']);
+
+export const onboardingStepSchema = z.object({
+  id: onboardingStepIdSchema,
+  title: z.string(),
+  description: z.string(),
+  status: onboardingStepStatusSchema,
+  completedAt: z.string().nullable(),
+});
+export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
+
+/** `PATCH {userId}/onboarding/steps/{stepId}`: the only transition is to completed (spec §4). */
+export const completeOnboardingStepBodySchema = z.strictObject({ status: z.literal('completed') });

@@ -1,0 +1,30 @@
+/** SPA route paths (spec §2), shared so server history fallback and links agree. */
+export const APP_ROUTES = {
+  root: '/',
+  app: '/app',
+  home: '/app/home',
+  homeStep: (stepId: string) => `/app/home/${stepId}`,
+  segment: (segmentId: string) => `/app/segments/${segmentId}`,
+  cohort: (segmentId: string, cohortId: string) => `/app/segments/${segmentId}/${cohortId}`,
+  segmentSettings: (segmentId: string) => `/app/segments/${segmentId}/settings`,
+  connections: '/app/connections',
+  plays: '/app/plays',
+  play: (playId: string) => `/app/plays/${playId}`,
+  notifications: '/app/notifications',
+  notification: (notificationId: string) => `/app/notifications/${notificationId}`,
+  profile: '/app/profile',
+  notFound: '/404',
+  /** Where the embedded identity provider sends the browser to sign in. */
+  signIn: (interactionUid: string) => `/idp/interaction/${interactionUid}`,
+} as const;
+
+/** API paths of the user service, relative to its base URL (spec §7). */
+export const USER_API = {
+  me: 'users/me',
+  onboardingSteps: 'users/me/onboarding-steps',
+  onboardingStep: (userId: string, stepId: string) => `${userId}/onboarding/steps/${stepId}`,
+  profile: 'users/me/profile',
+  dashboard: 'users/me/dashboard',
+  acceptTerms: 'users/me/accept-terms',
+  slackChannels: 'users/me/notifications/slack/channels',
+} as const;
