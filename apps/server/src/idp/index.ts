@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import type { AppConfigServer } from '../platform/config.js';
+import type { Database } from '../platform/database/database.js';
+
+/**
+ * The embedded identity provider (DESIGN §4.1): an oidc-provider instance with Auth0-shaped
+ * routes, mounted by the app at `/idp` when no external Auth0 tenant is configured.
+ */
+export interface EmbeddedIdp {
+  /** Fastify plugin the app registers with `{ prefix: '/idp' }`. */
+  plugin: FastifyPluginAsync;
+  /** Public signing keys, so the API verifies tokens without an HTTP round trip to itself. */
+  publicJwks(): JSONWebKeySet;
+  /**
+   * Signs an access token exactly as the provider issues them (RS256, iss, aud organizer,
+   * azp, sub, scope, email, name, picture, org_id, permissions); for the impersonation-link
+   * CLI and tests. `expiresInSeconds` defaults to 15 minutes.
+   */
+  signAccessToken(userId: string, options?: { expiresInSeconds?: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedIdpOptions {
+  config: AppConfigServer;
+  db: Database;
+  log: FastifyBaseLogger;
+}
+
+export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<EmbeddedIdp> {
+  void options;
+  // Replaced by the implementation in this folder.
+  throw new Error('embedded identity provider not implemented yet');
+}
+
+/** Seeds the demo organization, its demo user and a vendor support user (idempotent). */
+export async function seedDemoUsers(
+  db: Database,
+  password: string,
+): Promise<{ demoEmail: string; supportEmail: string }> {
+  void db;
+  void password;
+  throw new Error('demo seed not implemented yet');
+}

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { API_AUDIENCE, IDLE_PROMPT_MINUTES, IDLE_TIMEOUT_MINUTES } from '@revlane/contracts';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/** Every environment variable the server reads; README's configuration table mirrors this. */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  APP_URL: optionalUrl,
+  REVLANE_DATA_DIR: z.string().default('.revlane'),
+  DATABASE_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+  AUTH0_DOMAIN: optionalString,
+  AUTH0_CLIENT_ID: optionalString,
+  AUTH0_AUDIENCE: z.string().default(API_AUDIENCE),
+  IDP_CLIENT_ID: z.string().min(1).default('revlane-web'),
+  DEMO_PASSWORD: z.string().min(8).default('revlane-demo-2022'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(IDLE_TIMEOUT_MINUTES),
+  IDLE_PROMPT_MINUTES: z.coerce.number().positive().default(IDLE_PROMPT_MINUTES),
+  SCHEDULING_URL: z.url().default('https://calendly.com/revlane/demo'),
+  GOOGLE_SERVICE_ACCOUNT_EMAIL: z.string().default('sheets@revlane-demo.iam.gserviceaccount.com'),
+  MAIN_API_URL: optionalUrl,
+  USER_API_URL: optionalUrl,
+  COMPOSER_API_URL: optionalUrl,
+  LIVE_OPS_API_URL: optionalUrl,
+  CONTENT_API_URL: optionalUrl,
+  TRANSFER_API_URL: optionalUrl,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export interface AppConfigServer {
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDistDir: string;
+  identity:
+    | { kind: 'embedded'; issuer: string; domain: string; clientId: string; audience: string }
+    | { kind: 'external'; issuer: string; domain: string; clientId: string; audience: string };
+  demo: { seed: boolean; password: string };
+  idle: { timeoutMinutes: number; promptMinutes: number };
+  schedulingUrl: string;
+  googleServiceAccountEmail: string;
+  services: {
+    main: string;
+    user: string;
+    composer: string;
+    liveOps: string;
+    content: string;
+    transfer: string;
+  };
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+function withScheme(domain: string): string {
+  return /^https?:\/\//.test(domain) ? domain.replace(/\/$/, '') : `https://${domain}`;
+}
+
+/** Reads and validates the environment; a bad value throws naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServer {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.AUTH0_DOMAIN && !e.AUTH0_CLIENT_ID) {
+    throw new ConfigError('Invalid configuration:\n  AUTH0_CLIENT_ID: required when AUTH0_DOMAIN is set');
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const identity = e.AUTH0_DOMAIN
+    ? {
+        kind: 'external' as const,
+        domain: withScheme(e.AUTH0_DOMAIN),
+        issuer: `${withScheme(e.AUTH0_DOMAIN)}/`,
+        clientId: e.AUTH0_CLIENT_ID!,
+        audience: e.AUTH0_AUDIENCE,
+      }
+    : {
+        kind: 'embedded' as const,
+        domain: `${appUrl}/idp`,
+        issuer: `${appUrl}/idp/`,
+        clientId: e.IDP_CLIENT_ID,
+        audience: e.AUTH0_AUDIENCE,
+      };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    dataDir: path.resolve(e.REVLANE_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    identity,
+    demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
+    idle: { timeoutMinutes: e.IDLE_TIMEOUT_MINUTES, promptMinutes: e.IDLE_PROMPT_MINUTES },
+    schedulingUrl: e.SCHEDULING_URL,
+    googleServiceAccountEmail: e.GOOGLE_SERVICE_ACCOUNT_EMAIL,
+    services: {
+      main: e.MAIN_API_URL ?? `${appUrl}/api/v1`,
+      user: e.USER_API_URL ?? `${appUrl}/user/api/v1`,
+      composer: e.COMPOSER_API_URL ?? `${appUrl}/composer/api/v1`,
+      liveOps: e.LIVE_OPS_API_URL ?? `${appUrl}/live-ops/api/v1`,
+      content: e.CONTENT_API_URL ?? `${appUrl}/content/api/v1`,
+      transfer: e.TRANSFER_API_URL ?? `${appUrl}/transfer`,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
