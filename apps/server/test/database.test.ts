@@ -15,7 +15,9 @@ describe(`metadata database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'P
     const [org] = await handle.db.insert(organizations).values({ name: 'Acme' }).returning();
     const rows = await handle.db.select().from(organizations);
     expect(rows.map((row) => row.id)).toEqual([org!.id]);
-    const result = await handle.db.execute(sql`select count(*)::int as n from users`);
+    const result = (await handle.db.execute(sql`select count(*)::int as n from users`)) as {
+      rows: unknown[];
+    };
     expect(result.rows[0]).toEqual({ n: 0 });
   });
 });
