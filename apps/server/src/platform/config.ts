@@ -80,7 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
   }
   const e = parsed.data;
   if (e.AUTH0_DOMAIN && !e.AUTH0_CLIENT_ID) {
-    throw new ConfigError('Invalid configuration:\n  AUTH0_CLIENT_ID: required when AUTH0_DOMAIN is set');
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH0_CLIENT_ID: required when AUTH0_DOMAIN is set',
+    );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const identity = e.AUTH0_DOMAIN

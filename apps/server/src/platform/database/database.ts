@@ -41,7 +41,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 /** PGlite under the data directory unless DATABASE_URL names a PostgreSQL server. */
-export function databaseTargetFor(config: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
+export function databaseTargetFor(config: {
+  databaseUrl?: string;
+  dataDir: string;
+}): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'metadata') };

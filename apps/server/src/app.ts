@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { EmbeddedIdp } from './idp/index.js';
+import { authPlugin } from './platform/auth/auth-plugin.js';
+import { localKeysOf, remoteKeysOf } from './platform/auth/key-sources.js';
+import type { KeySource } from './platform/auth/token-verifier.js';
+import type { AppConfigServer } from './platform/config.js';
+import { configPlugin } from './platform/config-plugin.js';
+import { databasePlugin } from './platform/database/database-plugin.js';
+import {
+  databaseTargetFor,
+  openDatabase,
+  type DatabaseHandle,
+} from './platform/database/database.js';
+import { errorsPlugin } from './platform/errors/error-handler.js';
+import { acceptEmptyJsonBodies } from './platform/http/json-body.js';
+import { rootRoutes } from './platform/http/root-routes.js';
+import { webAppPlugin } from './platform/http/web-app.js';
+import { loggerOptions, loggingPlugin, requestIdFor } from './platform/logging.js';
+import { SERVICES, type MountedService } from './services/index.js';
+
+export interface BuildAppOptions {
+  config: AppConfigServer;
+  /** An open metadata database the caller owns (and closes); else opened from config. */
+  database?: DatabaseHandle;
+  /** Keys access tokens are verified with; overrides the embedded/remote default (tests). */
+  jwks?: KeySource;
+  /** The embedded identity provider to mount, or false for none; default per config. */
+  idp?: EmbeddedIdp | false;
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: DestinationStream;
+  /** Serve only these services (one service per process); default all six. */
+  services?: readonly MountedService['name'][];
+}
+
+/** The whole backend as one Fastify instance: platform plugins first, then the services. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({ logger: loggerOptions(config, options.logStream), genReqId: requestIdFor });
+  const database = options.database ?? (await openDatabase(databaseTargetFor(config)));
+  let idp: EmbeddedIdp | null = null;
+  let ownsIdp = false;
+  try {
+    if (options.idp !== undefined) idp = options.idp || null;
+    else if (!options.jwks && config.identity.kind === 'embedded') {
+      // Loaded on demand: deployments on an external tenant never load oidc-provider.
+      const { createEmbeddedIdp } = await import('./idp/index.js');
+      idp = await createEmbeddedIdp({
+        config,
+        db: database.db,
+        log: app.log.child({ component: 'idp' }),
+      });
+      ownsIdp = true;
+    }
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+  // One hook, so the provider (which stores into the database) closes before the database.
+  app.addHook('onClose', async () => {
+    if (ownsIdp) await idp?.close();
+    if (!options.database) await database.close();
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+
+  await app.register(configPlugin, { config });
+  await app.register(databasePlugin, { handle: database });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { keys: options.jwks ?? keysFor(config, idp) });
+  await app.register(loggingPlugin);
+  await app.register(webAppPlugin);
+  await app.register(rootRoutes);
+  if (idp) await app.register(idp.plugin, { prefix: '/idp' });
+
+  const enabled = new Set(options.services ?? SERVICES.map((service) => service.name));
+  for (const service of SERVICES) {
+    if (enabled.has(service.name)) await app.register(service.plugin, { prefix: service.mount });
+  }
+  return app;
+}
+
+function keysFor(config: AppConfigServer, idp: EmbeddedIdp | null): KeySource {
+  if (idp) return localKeysOf(idp);
+  if (config.identity.kind === 'embedded') {
+    throw new Error(
+      'The embedded identity provider is configured but none was mounted and no JWKS given',
+    );
+  }
+  return remoteKeysOf(config.identity.domain);
+}

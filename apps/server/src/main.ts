@@ -1,0 +1,56 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type AppConfigServer } from './platform/config.js';
+import { databaseTargetFor, openDatabase, type Database } from './platform/database/database.js';
+import { handleShutdownSignals } from './platform/shutdown.js';
+
+function readConfig(): AppConfigServer {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+async function seedDemo(config: AppConfigServer, db: Database) {
+  const { seedDemoUsers } = await import('./idp/index.js');
+  return seedDemoUsers(db, config.demo.password);
+}
+
+/** `npm start`: every service, the embedded identity provider and the SPA in one process. */
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase(databaseTargetFor(config));
+  const isEmbedded = config.identity.kind === 'embedded';
+  const demo = isEmbedded && config.demo.seed ? await seedDemo(config, database.db) : null;
+
+  const app = await buildApp({ config, database });
+  handleShutdownSignals({
+    app,
+    timeoutMs: config.shutdownTimeoutMs,
+    release: () => database.close(),
+  });
+  const address = await app.listen({ port: config.port, host: config.host });
+
+  const lines = [``, `Revlane is ready at ${config.appUrl}`];
+  if (!address.endsWith(`:${config.port}`) || config.port === 0)
+    lines.push(`(listening on ${address})`);
+  lines.push(
+    isEmbedded
+      ? `Sign-in: embedded identity provider at ${config.identity.domain}`
+      : `Sign-in: external identity provider at ${config.identity.domain}`,
+  );
+  if (demo) {
+    lines.push(`Demo sign-in: ${demo.demoEmail} / ${config.demo.password}`);
+    lines.push(`Support sign-in (may impersonate): ${demo.supportEmail} / ${config.demo.password}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Revlane failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.stack && process.env.LOG_LEVEL === 'debug')
+    console.error(error.stack);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Database } from '../database/database.js';
+import { organizations, users } from '../database/schema/index.js';
+
+export type UserRecord = typeof users.$inferSelect;
+export type OrganizationRecord = typeof organizations.$inferSelect;
+export interface Account {
+  user: UserRecord;
+  org: OrganizationRecord;
+}
+
+/** A transaction handle offers the same query API as the database. */
+export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID_PATTERN.test(value);
+
+export async function findAccountBySubject(
+  db: Queryable,
+  subject: string,
+): Promise<Account | undefined> {
+  const [row] = await db
+    .select({ user: users, org: organizations })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .where(eq(users.subject, subject));
+  return row;
+}
+
+/**
+ * Deliberately not scoped by organization: only impersonation by support staff, who act
+ * across organizations, looks users up this way.
+ */
+export async function findAccountByUserId(
+  db: Queryable,
+  userId: string,
+): Promise<Account | undefined> {
+  if (!isUuid(userId)) return undefined;
+  const [row] = await db
+    .select({ user: users, org: organizations })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The organization a token's `org_id` names: our id, or the identity provider's id for it. */
+export async function findOrganizationByClaim(db: Queryable, orgId: string) {
+  const byExternal = eq(organizations.externalId, orgId);
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(isUuid(orgId) ? or(byExternal, eq(organizations.id, orgId)) : byExternal);
+  return row;
+}
+
+/** Vendor organizations (support staff) never take in customers by email domain. */
+export async function findCustomerOrganizationByDomain(db: Queryable, domain: string) {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.domain, domain), eq(organizations.isVendor, false)));
+  return row;
+}
+
+/** Inserts unless a concurrent first sign-in created it already (unique domain/external id). */
+export async function insertOrganization(
+  db: Queryable,
+  values: { name: string; domain: string | null; externalId: string | null },
+) {
+  const [row] = await db.insert(organizations).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Returns undefined when the subject or email already exists (a concurrent first request). */
+export async function insertUser(db: Queryable, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}

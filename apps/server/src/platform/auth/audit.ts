@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../database/database.js';
+import { auditLog } from '../database/schema/index.js';
+
+const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Records every data-changing request made while impersonating (DESIGN §4.4). Runs in
+ * onSend, i.e. before the client sees the answer: the row is committed by the time a
+ * support user (or a test) could look for it, and a shutdown cannot drop it.
+ */
+export async function auditImpersonatedChange(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const auth = request.auth as FastifyRequest['auth'] | null;
+  if (!auth?.actor || !CHANGING_METHODS.has(request.method)) return;
+  const { actor, user, org } = auth;
+  try {
+    await db.insert(auditLog).values({
+      orgId: org.id,
+      actorUserId: actor.id,
+      subjectUserId: user.id,
+      action: `support ${actor.email} acting as user ${user.email}`,
+      method: request.method,
+      // Without the query string: it may carry tickets or other secrets.
+      path: request.url.split('?')[0] ?? request.url,
+      statusCode: reply.statusCode,
+    });
+  } catch (error) {
+    request.log.error({ err: error }, 'could not write the impersonation audit record');
+  }
+}

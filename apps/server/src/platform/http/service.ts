@@ -1,0 +1,50 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export interface ServiceDefinition {
+  /** Short id, as in `revlane serve --service <name>`. */
+  name: string;
+  title: string;
+  description: string;
+  /** Route plugins; all of them require a signed-in user. */
+  routes: FastifyPluginCallback[];
+}
+
+/**
+ * A backend service (DESIGN §3.1): its own OpenAPI document at `<mount>/docs` listing only
+ * its routes (swagger is registered inside the service's encapsulated context), and its
+ * routes behind authentication.
+ */
+export function defineService(definition: ServiceDefinition): FastifyPluginAsync {
+  const servicePlugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: `Revlane ${definition.title}`,
+          description: definition.description,
+          version: '1',
+        },
+        servers: [{ url: app.prefix }],
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+        security: [{ bearer: [] }],
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    // indexPrefix: the UI's asset links must include the service's mount.
+    await app.register(fastifySwaggerUi, { routePrefix: '/docs', indexPrefix: app.prefix });
+
+    await app.register(async (api) => {
+      // The APIs speak JSON only: any other body is a 415, not a confusing validation error.
+      api.removeContentTypeParser('text/plain');
+      api.addHook('onRequest', api.authenticate);
+      for (const routes of definition.routes) await api.register(routes);
+    });
+  };
+  Object.defineProperty(servicePlugin, 'name', { value: `revlane-${definition.name}-service` });
+  return servicePlugin;
+}

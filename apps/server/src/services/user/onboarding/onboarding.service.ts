@@ -1,0 +1,45 @@
+import { ONBOARDING_STEPS, type OnboardingStep, type OnboardingStepId } from '@revlane/contracts';
+import type { AuthContext } from '../../../platform/auth/auth-context.js';
+import type { Database } from '../../../platform/database/database.js';
+import { notFound } from '../../../platform/errors/http-error.js';
+import {
+  listCompletedSteps,
+  markStepCompleted,
+  type CompletedStepRecord,
+} from './onboarding.repository.js';
+
+function toStep(
+  definition: (typeof ONBOARDING_STEPS)[number],
+  completed?: CompletedStepRecord,
+): OnboardingStep {
+  return {
+    ...definition,
+    status: completed ? 'completed' : 'pending',
+    completedAt: completed ? completed.completedAt.toISOString() : null,
+  };
+}
+
+/** The four steps in their fixed order (spec §2), each with the user's progress. */
+export async function listSteps(db: Database, auth: AuthContext): Promise<OnboardingStep[]> {
+  const completed = await listCompletedSteps(db, auth.org.id, auth.user.id);
+  const byId = new Map(completed.map((row) => [row.stepId, row]));
+  return ONBOARDING_STEPS.map((step) => toStep(step, byId.get(step.id)));
+}
+
+/**
+ * Only the user the request acts as may complete their steps; any other id, even one that
+ * exists, answers 404 like a user that doesn't (DESIGN §2).
+ */
+export async function completeStep(
+  db: Database,
+  auth: AuthContext,
+  userId: string,
+  stepId: OnboardingStepId,
+): Promise<OnboardingStep> {
+  if (userId !== auth.user.id) throw notFound('User');
+  const definition = ONBOARDING_STEPS.find((step) => step.id === stepId);
+  if (!definition) throw notFound(`Onboarding step "${stepId}"`);
+  const completed = await markStepCompleted(db, auth.org.id, auth.user.id, stepId);
+  if (!completed) throw notFound('User');
+  return toStep(definition, completed);
+}

@@ -1,0 +1,48 @@
+import type { Profile, UpdateUserBody } from '@revlane/contracts';
+import type { AuthContext } from '../../../platform/auth/auth-context.js';
+import type { Database } from '../../../platform/database/database.js';
+import { forbidden, notFound } from '../../../platform/errors/http-error.js';
+import { markTermsAccepted, updateUser, type UserRecord } from './users.repository.js';
+
+/** The profile as `GET users/me` answers it (spec §3), seen through the request's identity. */
+export function toProfile(user: UserRecord, auth: AuthContext): Profile {
+  const { actor, org } = auth;
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    photo: user.photo,
+    role: user.role,
+    organization: { id: org.id, name: org.name },
+    app: { termsOfService: { accepted: user.termsAcceptedAt !== null } },
+    impersonatedBy: actor
+      ? { id: actor.id, displayName: actor.displayName, email: actor.email }
+      : null,
+  };
+}
+
+export function getProfile(auth: AuthContext): Profile {
+  return toProfile(auth.user, auth);
+}
+
+export async function updateProfile(
+  db: Database,
+  auth: AuthContext,
+  changes: UpdateUserBody,
+): Promise<Profile> {
+  const updated = await updateUser(db, auth.org.id, auth.user.id, changes);
+  // The user was loaded a moment ago; a miss means it was deleted meanwhile.
+  if (!updated) throw notFound('User');
+  return toProfile(updated, auth);
+}
+
+/**
+ * Accepting terms is a legal act of the user; support staff acting as the user may not do
+ * it for them (impersonated sessions never see the terms dialog either, spec §4).
+ */
+export async function acceptTerms(db: Database, auth: AuthContext): Promise<Profile> {
+  if (auth.actor) throw forbidden('Terms of service can only be accepted by the user themselves');
+  const updated = await markTermsAccepted(db, auth.org.id, auth.user.id);
+  if (!updated) throw notFound('User');
+  return toProfile(updated, auth);
+}
