@@ -9,3 +9,4 @@ export * from './list-params.js';
 export * from './onboarding.js';
 export * from './profile.js';
 export * from './routes.js';
+export * from './sign-in.js';

@@ -1,0 +1,24 @@
+import type { AppConfig } from '@revlane/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { createQueryClient } from '@/shared/api';
+import { AppConfigProvider } from '@/shared/config';
+import { showErrorToast } from '@/shared/ui/error-toast';
+import { theme } from './theme';
+
+/** Everything every screen relies on, outside the router. */
+export function AppProviders({ config, children }: { config: AppConfig; children: ReactNode }) {
+  const [queryClient] = useState(() => createQueryClient(showErrorToast));
+  return (
+    <AppConfigProvider config={config}>
+      <ConfigProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          {children}
+          <Toaster position="top-right" />
+        </QueryClientProvider>
+      </ConfigProvider>
+    </AppConfigProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { HomeWelcome } from './components/home-welcome';

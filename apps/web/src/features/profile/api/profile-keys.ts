@@ -1,0 +1,5 @@
+/** Query keys of the profile feature, from one factory so invalidation stays consistent. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  me: () => [...profileKeys.all, 'me'] as const,
+};

@@ -1,0 +1,31 @@
+import { APP_ROUTES, SIGN_IN_ERROR_CODES } from '@revlane/contracts';
+import { Alert } from 'antd';
+import type { ApiError } from '@/shared/api';
+
+/** The interaction is gone (expired or finished); only a new authorization can continue. */
+export function isInteractionGone(error: ApiError): boolean {
+  return (
+    error.status === 404 ||
+    error.status === 410 ||
+    error.code === SIGN_IN_ERROR_CODES.interactionExpired
+  );
+}
+
+export function SignInErrorAlert({ error }: { error: ApiError }) {
+  if (isInteractionGone(error)) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={error.message}
+        description={
+          // A full page load: /app/home starts a fresh authorization with the provider.
+          <a href={APP_ROUTES.home} className="font-medium">
+            Start again
+          </a>
+        }
+      />
+    );
+  }
+  return <Alert type="error" showIcon title={error.message} />;
+}

@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router';
+import { AuthLayout } from '@/shared/layouts/auth-layout';
+
+/** Signed-out screens: the nested route renders in the layout's form area. */
+export default function AuthLayoutRoute() {
+  return (
+    <AuthLayout>
+      <Outlet />
+    </AuthLayout>
+  );
+}

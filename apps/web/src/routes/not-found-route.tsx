@@ -1,0 +1,5 @@
+import { NotFoundPage } from '@/shared/ui/not-found-page';
+
+export default function NotFoundRoute() {
+  return <NotFoundPage />;
+}

@@ -1,0 +1,11 @@
+export { createApiClient, type ApiAuth, type ApiClient } from './api-client';
+export {
+  ApiClientsProvider,
+  createApiClients,
+  useApiClient,
+  type ApiClients,
+  type ServiceName,
+} from './api-clients-context';
+export { ApiError, createResponseError, toApiError } from './api-error';
+export { getErrorText, getFieldErrors } from './error-text';
+export { createQueryClient, type AppQueryMeta } from './query-client';

@@ -1,0 +1,12 @@
+import type { Profile } from '@revlane/contracts';
+
+export const impersonatedProfile: Profile = {
+  id: 'user-42',
+  displayName: 'Ada Lovelace',
+  email: 'ada@acme.test',
+  photo: null,
+  role: 'member',
+  organization: { id: 'org-1', name: 'Acme' },
+  app: { termsOfService: { accepted: true } },
+  impersonatedBy: { id: 'support-1', displayName: 'Sam Support', email: 'sam@revlane.test' },
+};

@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import axios from 'axios';
+import { afterEach } from 'vitest';
+
+// Tests fake the network at `fetch` (vi.stubGlobal), so axios uses its fetch adapter here;
+// everything above the adapter (interceptors, status checks, error messages) stays real.
+axios.defaults.adapter = 'fetch';
+
+// Route modules load lazily and are transformed on first use, which can take over the
+// default second on a cold run.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom lacks these browser APIs; Ant Design's responsive helpers call them.
+if (typeof window.matchMedia !== 'function') {
+  Object.assign(window, {
+    matchMedia: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+if (!('ResizeObserver' in window)) {
+  Object.assign(window, {
+    ResizeObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * The embedded identity provider's own sign-in step (DESIGN §4.1). The provider redirects the
+ * browser to the SPA's sign-in screen (`APP_ROUTES.signIn`), which posts the credentials here.
+ */
+export const IDP_PATHS = {
+  interactionLogin: (interactionUid: string) => `/idp/interaction/${interactionUid}/login`,
+} as const;
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 1024;
+
+/** Body of `POST /idp/interaction/{uid}/login`. */
+export const interactionLoginBodySchema = z.strictObject({
+  email: z.email().max(EMAIL_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type InteractionLoginBody = z.infer<typeof interactionLoginBodySchema>;
+
+/** `data` of a 200 answer: where the browser continues the authorization flow. */
+export const interactionLoginResultSchema = z.object({ redirectTo: z.string().min(1) });
+export type InteractionLoginResult = z.infer<typeof interactionLoginResultSchema>;
+
+/**
+ * `error` codes of failed sign-ins: 401 for the first two, 404/410 when the interaction is
+ * gone (expired or already finished) and the flow has to start again.
+ */
+export const SIGN_IN_ERROR_CODES = {
+  unknownEmail: 'unknown_email',
+  wrongPassword: 'wrong_password',
+  interactionExpired: 'interaction_expired',
+} as const;
