@@ -40,6 +40,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.ci-out/**',
+      '**/*.d.mts',
     ],
   },
   js.configs.recommended,
@@ -67,7 +68,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['packages/contracts/**/*.ts'],
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
