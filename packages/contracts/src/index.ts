@@ -10,3 +10,5 @@ export * from './onboarding.js';
 export * from './profile.js';
 export * from './routes.js';
 export * from './sign-in.js';
+export * from './files.js';
+export * from './segments.js';

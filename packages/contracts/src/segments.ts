@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Segment as the menu and pages see it (spec §3): id, name, disabled (default false). */
+export const segmentSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  disabled: z.boolean().default(false),
+});
+export type SegmentSummary = z.infer<typeof segmentSummarySchema>;
+
+/** API paths of the live-operations service, relative to its base URL (spec §7). */
+export const LIVE_OPS_API = {
+  mySegments: 'segments/me',
+  segment: (segmentId: string) => `segments/${segmentId}`,
+} as const;
