@@ -27,18 +27,8 @@ export interface EmbeddedIdpOptions {
   log: FastifyBaseLogger;
 }
 
-export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<EmbeddedIdp> {
-  void options;
-  // Replaced by the implementation in this folder.
-  throw new Error('embedded identity provider not implemented yet');
-}
-
-/** Seeds the demo organization, its demo user and a vendor support user (idempotent). */
-export async function seedDemoUsers(
-  db: Database,
-  password: string,
-): Promise<{ demoEmail: string; supportEmail: string }> {
-  void db;
-  void password;
-  throw new Error('demo seed not implemented yet');
-}
+export { createEmbeddedIdp } from './embedded-idp.js';
+/** Seeds the demo organization, its demo users and a vendor support user (idempotent). */
+export { seedDemoUsers, DEMO_EMAIL, DEMO_MEMBER_EMAIL, SUPPORT_EMAIL } from './seed.js';
+/** argon2id hashing, shared with the user service's password reset. */
+export { hashPassword, verifyPassword } from './passwords.js';

@@ -1,0 +1,129 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { afterAll, beforeAll } from 'vitest';
+import { loadConfig, type AppConfigServer } from '../../platform/config.js';
+import type { Database, DatabaseHandle } from '../../platform/database/database.js';
+import { organizations } from '../../platform/database/schema/index.js';
+import { createTestDatabase } from '../../../test/database.js';
+import { createEmbeddedIdp, seedDemoUsers, type EmbeddedIdp } from '../index.js';
+
+export const SPA_HTML = '<!doctype html><title>Revlane test SPA</title>';
+
+/** A directory standing in for the built SPA (apps/web/dist). */
+export function createWebDist(withIndex = true): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'revlane-idp-web-'));
+  if (withIndex) writeFileSync(path.join(dir, 'index.html'), SPA_HTML);
+  return dir;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export function testConfig(port: number, webDistDir: string): AppConfigServer {
+  return loadConfig({
+    APP_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+    WEB_DIST_DIR: webDistDir,
+    LOG_LEVEL: 'silent',
+  });
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  idp: EmbeddedIdp;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The identity provider mounted the way app.ts mounts it (static SPA at the root, plugin at
+ * /idp), listening on a real port because the SDK flow needs absolute redirects and cookies.
+ */
+export async function startIdpServer(
+  db: Database,
+  config: AppConfigServer,
+  { listen = true }: { listen?: boolean } = {},
+): Promise<TestServer> {
+  const app = Fastify({ logger: false });
+  const idp = await createEmbeddedIdp({ config, db, log: app.log });
+  await app.register(fastifyStatic, { root: config.webDistDir, serve: false });
+  await app.register(idp.plugin, { prefix: '/idp' });
+  if (listen) await app.listen({ host: '127.0.0.1', port: config.port });
+  else await app.ready();
+  return {
+    app,
+    idp,
+    baseUrl: config.appUrl,
+    async close() {
+      await app.close();
+      await idp.close();
+      // Let fetch's keep-alive pool see the closed sockets before a restarted server is called.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+  };
+}
+
+export interface SeededIdp {
+  handle: DatabaseHandle;
+  server: TestServer;
+  baseUrl: string;
+  acmeOrgId: string;
+  /** Verifies a token as an API would: the provider's JWKS, its issuer, RS256 only. */
+  verify(token: string, audience: string): ReturnType<typeof jwtVerify>;
+}
+
+/**
+ * A seeded database and a listening provider for the tests of one file (vitest hooks);
+ * read the returned getter inside tests.
+ */
+export function useSeededIdp(password: string): () => SeededIdp {
+  let fixture: SeededIdp | undefined;
+  beforeAll(async () => {
+    const handle = await createTestDatabase();
+    await seedDemoUsers(handle.db, password);
+    const server = await startIdpServer(handle.db, testConfig(await freePort(), createWebDist()));
+    const [acme] = await handle.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.domain, 'acme.example'));
+    const jwks = createRemoteJWKSet(new URL(`${server.baseUrl}/idp/.well-known/jwks.json`));
+    fixture = {
+      handle,
+      server,
+      baseUrl: server.baseUrl,
+      acmeOrgId: acme!.id,
+      verify: (token, audience) =>
+        jwtVerify(token, jwks, {
+          issuer: `${server.baseUrl}/idp/`,
+          audience,
+          algorithms: ['RS256'],
+        }),
+    };
+  });
+  afterAll(async () => {
+    await fixture?.server.close();
+    await fixture?.handle.close();
+  });
+  return () => {
+    if (!fixture) throw new Error('the identity provider fixture is not started');
+    return fixture;
+  };
+}
