@@ -36,11 +36,12 @@ export function Auth0SessionProvider({ children }: { children: ReactNode }) {
         audience: auth.audience || API_AUDIENCE,
         redirect_uri: `${window.location.origin}/`,
       }}
-      // Tokens stay out of storage that scripts could read; after a reload the session is
-      // found again silently (hidden frame with web_message) since no refresh token survives.
+      // Tokens stay out of storage that scripts could read. Renewal and the check after a
+      // reload go through the hidden frame (prompt=none, web_message): the SDK's refresh-token
+      // worker only accepts a token URL whose path is exactly /oauth/token, which a provider
+      // mounted under /idp cannot offer (docs/decisions/0004-silent-renewal-by-frame.md).
       cacheLocation="memory"
-      useRefreshTokens
-      useRefreshTokensFallback
+      useRefreshTokens={false}
       // Sign-in always returns to `/`; code/state elsewhere belong to other OAuth flows
       // (CRM connections), which must not be taken for our own.
       skipRedirectCallback={window.location.pathname !== '/'}
