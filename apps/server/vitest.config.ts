@@ -5,6 +5,7 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -14,6 +14,7 @@ import {
   type DatabaseHandle,
 } from './platform/database/database.js';
 import { errorsPlugin } from './platform/errors/error-handler.js';
+import { gracefulClosePlugin } from './platform/http/graceful-close.js';
 import { acceptEmptyJsonBodies } from './platform/http/json-body.js';
 import { rootRoutes } from './platform/http/root-routes.js';
 import { webAppPlugin } from './platform/http/web-app.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(authPlugin, { keys: options.jwks ?? keysFor(config, idp) });
   await app.register(loggingPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(webAppPlugin);
   await app.register(rootRoutes);
   if (idp) await app.register(idp.plugin, { prefix: '/idp' });

@@ -30,9 +30,9 @@ export async function createTestKeys(): Promise<TestKeys> {
 export interface SignOptions {
   issuer?: string;
   audience?: string | string[];
-  /** Absolute epoch seconds; default now / now + 15 min. */
+  /** Absolute epoch seconds; default now / now + 15 min; null leaves the claim out. */
   iat?: number;
-  exp?: number;
+  exp?: number | null;
   nbf?: number;
   kid?: string;
   key?: CryptoKey;
@@ -51,8 +51,8 @@ export async function signTestToken(
     .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? keys.kid, typ: 'at+jwt' })
     .setIssuer(options.issuer ?? TEST_ISSUER)
     .setAudience(options.audience ?? TEST_AUDIENCE)
-    .setIssuedAt(options.iat ?? now)
-    .setExpirationTime(options.exp ?? now + 900);
+    .setIssuedAt(options.iat ?? now);
+  if (options.exp !== null) jwt.setExpirationTime(options.exp ?? now + 900);
   if (options.nbf !== undefined) jwt.setNotBefore(options.nbf);
   return jwt.sign(options.key ?? keys.privateKey);
 }

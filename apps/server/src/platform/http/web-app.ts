@@ -36,8 +36,6 @@ async function registerWebApp(app: FastifyInstance) {
     root,
     cacheControl: false,
     setHeaders: setCacheHeaders,
-    // A missing build is reported per request (below), not as a start-up warning.
-    logLevel: 'warn',
   });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

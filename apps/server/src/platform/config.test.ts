@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration (DESIGN §3.3)', () => {
+  it('has a working default for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      identity: { kind: 'embedded', issuer: 'http://localhost:3000/idp/', audience: 'organizer' },
+      demo: { seed: true },
+    });
+  });
+
+  it('switches to the external tenant when AUTH0_DOMAIN is set', () => {
+    const config = loadConfig({ AUTH0_DOMAIN: 'acme.eu.auth0.com', AUTH0_CLIENT_ID: 'abc' });
+    expect(config.identity).toEqual({
+      kind: 'external',
+      domain: 'https://acme.eu.auth0.com',
+      issuer: 'https://acme.eu.auth0.com/',
+      clientId: 'abc',
+      audience: 'organizer',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD'],
+    [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS'],
+    [{ AUTH0_DOMAIN: 'acme.auth0.com' }, 'AUTH0_CLIENT_ID'],
+  ])('rejects %o naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { SERVICES } from './index.js';
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string };
+  servers: { url: string }[];
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>
+  >;
+}
+
+describe('OpenAPI per service (DESIGN §7)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const documentOf = async (mount: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `${mount}/docs/json` });
+    expect(response.statusCode, mount).toBe(200);
+    return response.json<OpenApiDocument>();
+  };
+
+  it.each(SERVICES.map((service) => [service.name, service.mount]))(
+    'the %s service publishes its own document and UI without a token',
+    async (_name, mount) => {
+      const document = await documentOf(mount);
+      expect(document.openapi).toMatch(/^3\./);
+      expect(document.servers).toEqual([{ url: mount }]);
+      const ui = await t.app.inject({ method: 'GET', url: `${mount}/docs` });
+      expect(ui.statusCode).toBe(200);
+      expect(ui.body).toContain(`${mount}/docs/static/swagger-ui-bundle.js`);
+      const asset = await t.app.inject({
+        method: 'GET',
+        url: `${mount}/docs/static/swagger-ui.css`,
+      });
+      expect(asset.statusCode).toBe(200);
+    },
+  );
+
+  it('lists every user-service route with its success and error responses, and nothing else', async () => {
+    const document = await documentOf('/user/api/v1');
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        'GET /users/me',
+        'PATCH /users/me',
+        'PATCH /users/me/profile',
+        'POST /users/me/accept-terms',
+        'GET /users/me/onboarding-steps',
+        'PATCH /{userId}/onboarding/steps/{stepId}',
+        'GET /users/me/dashboard',
+        'PATCH /users/me/dashboard',
+        'GET /users/me/notifications/slack/channels',
+      ].sort(),
+    );
+    const patchProfile = document.paths['/users/me/profile']!.patch!;
+    expect(Object.keys(patchProfile.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '500',
+    ]);
+    expect(patchProfile.requestBody).toBeDefined();
+  });
+
+  it('keeps the other services’ documents free of user-service routes', async () => {
+    for (const service of SERVICES.filter((s) => s.name !== 'user')) {
+      expect(Object.keys((await documentOf(service.mount)).paths), service.name).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestKeys, signTestToken } from './tokens.js';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Started {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(check: () => string | undefined, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = check();
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('timed out');
+}
+
+describe('the server process (src/main.ts)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-main-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts, prints its banner, serves, and exits 0 on SIGTERM', async () => {
+    const server = startServer({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      REVLANE_DATA_DIR: dataDir,
+      AUTH0_DOMAIN: 'https://tenant.test',
+      AUTH0_CLIENT_ID: 'test-client',
+    });
+    try {
+      const url = await waitFor(
+        () => /listening on (http:\/\/[\d.:]+)/.exec(server.output())?.[1],
+        40_000,
+      );
+      expect(server.output()).toContain('Revlane is ready at');
+      expect(server.output()).toContain('external identity provider at https://tenant.test');
+      const health = await fetch(`${url}/healthz`);
+      expect(health.status).toBe(200);
+      const ready = await fetch(`${url}/readyz`);
+      expect(ready.status).toBe(200);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('finishes an in-flight request after SIGTERM before exiting', async () => {
+    // The identity provider answers its key set slowly, so the request is still running
+    // when the signal arrives.
+    const keys = await createTestKeys();
+    const slowIdp = createServer((_request, response) => {
+      setTimeout(
+        () =>
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify(keys.jwks)),
+        1500,
+      );
+    });
+    await new Promise<void>((resolve) => slowIdp.listen(0, '127.0.0.1', resolve));
+    const idpUrl = `http://127.0.0.1:${(slowIdp.address() as AddressInfo).port}`;
+    const server = startServer({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      REVLANE_DATA_DIR: mkdtempSync(path.join(dataDir, 'inflight-')),
+      AUTH0_DOMAIN: idpUrl,
+      AUTH0_CLIENT_ID: 'test-client',
+    });
+    try {
+      const url = await waitFor(
+        () => /listening on (http:\/\/[\d.:]+)/.exec(server.output())?.[1],
+        40_000,
+      );
+      const token = await signTestToken(
+        keys,
+        { sub: 'auth0|inflight', email: 'late@inflight.example' },
+        { issuer: `${idpUrl}/` },
+      );
+      const pending = fetch(`${url}/user/api/v1/users/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      server.child.kill('SIGTERM');
+      const response = await pending;
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ data: { email: 'late@inflight.example' } });
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+      slowIdp.close();
+    }
+  });
+
+  it('refuses to start on a bad setting, naming the variable, with exit code 1', async () => {
+    const server = startServer({ PORT: 'eighty', REVLANE_DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/\bPORT\b/);
+    expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
