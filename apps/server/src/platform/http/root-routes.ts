@@ -44,14 +44,22 @@ export const rootRoutes: FastifyPluginCallback = (app, _options, done) => {
   );
 
   // Liveness: the process runs and its event loop answers.
-  routes.get('/healthz', { schema: { hide: true, response: { 200: statusSchema } } }, () => ({
-    status: 'ok' as const,
-  }));
+  // Probes run every few seconds: log them only when something is wrong.
+  const probeLogLevel = 'warn';
+
+  routes.get(
+    '/healthz',
+    { logLevel: probeLogLevel, schema: { hide: true, response: { 200: statusSchema } } },
+    () => ({ status: 'ok' as const }),
+  );
 
   // Readiness: only route traffic here when the metadata database answers.
   routes.get(
     '/readyz',
-    { schema: { hide: true, response: { 200: statusSchema, 503: errorEnvelopeSchema } } },
+    {
+      logLevel: probeLogLevel,
+      schema: { hide: true, response: { 200: statusSchema, 503: errorEnvelopeSchema } },
+    },
     async () => {
       if (!(await app.isDatabaseReady()))
         throw serviceUnavailable('The metadata database does not answer');
