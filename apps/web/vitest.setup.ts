@@ -36,6 +36,11 @@ if (!('ResizeObserver' in window)) {
   });
 }
 
+// jsdom does not implement pseudo-element styles and logs an error for every antd call that
+// measures one (scrollbars); the element's own style is what those callers fall back to.
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

@@ -12,3 +12,4 @@ export * from './routes.js';
 export * from './sign-in.js';
 export * from './files.js';
 export * from './segments.js';
+export * from './local-settings.js';

@@ -43,3 +43,5 @@ export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 
 /** `PATCH {userId}/onboarding/steps/{stepId}`: the only transition is to completed (spec §4). */
 export const completeOnboardingStepBodySchema = z.strictObject({ status: z.literal('completed') });
+
+export const onboardingStepListSchema = z.array(onboardingStepSchema);

@@ -65,3 +65,10 @@ export const updateDashboardBodySchema = dashboardSettingsSchema
 
 export const slackChannelSchema = z.object({ id: z.string(), name: z.string() });
 export type SlackChannel = z.infer<typeof slackChannelSchema>;
+
+/** `GET/PATCH users/me/notifications/slack`: the channel the user's alerts go to (spec §7). */
+export const slackNotificationSettingsSchema = z.strictObject({
+  channelId: z.string().min(1).nullable(),
+});
+export type SlackNotificationSettings = z.infer<typeof slackNotificationSettingsSchema>;
+export const slackChannelListSchema = z.array(slackChannelSchema);

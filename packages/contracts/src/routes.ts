@@ -27,4 +27,5 @@ export const USER_API = {
   dashboard: 'users/me/dashboard',
   acceptTerms: 'users/me/accept-terms',
   slackChannels: 'users/me/notifications/slack/channels',
+  slackNotifications: 'users/me/notifications/slack',
 } as const;

@@ -13,3 +13,6 @@ export const LIVE_OPS_API = {
   mySegments: 'segments/me',
   segment: (segmentId: string) => `segments/${segmentId}`,
 } as const;
+
+/** `GET segments/me`: the user's segments, in menu order. */
+export const segmentSummaryListSchema = z.array(segmentSummarySchema);

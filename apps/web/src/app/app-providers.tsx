@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { createQueryClient } from '@/shared/api';
 import { AppConfigProvider } from '@/shared/config';
+import { LocalSettingsProvider } from '@/shared/local-settings';
 import { showErrorToast } from '@/shared/ui/error-toast';
 import { theme } from './theme';
 
@@ -13,12 +14,14 @@ export function AppProviders({ config, children }: { config: AppConfig; children
   const [queryClient] = useState(() => createQueryClient(showErrorToast));
   return (
     <AppConfigProvider config={config}>
-      <ConfigProvider theme={theme}>
-        <QueryClientProvider client={queryClient}>
-          {children}
-          <Toaster position="top-right" />
-        </QueryClientProvider>
-      </ConfigProvider>
+      <LocalSettingsProvider>
+        <ConfigProvider theme={theme}>
+          <QueryClientProvider client={queryClient}>
+            {children}
+            <Toaster position="top-right" />
+          </QueryClientProvider>
+        </ConfigProvider>
+      </LocalSettingsProvider>
     </AppConfigProvider>
   );
 }

@@ -7,6 +7,67 @@ import { RouteErrorScreen } from './route-error-screen';
 import { SessionRoot } from './session-root';
 
 const notFound = lazyRoute(() => import('@/routes/not-found-route'));
+const segmentPage = lazyRoute(() => import('@/routes/segment-route'));
+const settingsTab = lazyRoute(() => import('@/routes/segment-settings-tab-route'));
+
+/** The pages under `/app` (spec §2), each its own lazily loaded module. */
+const appChildRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="home" replace /> },
+  {
+    path: 'home',
+    lazy: lazyRoute(() => import('@/routes/home-route')),
+    children: [
+      { path: 'meet-an-expert', lazy: lazyRoute(() => import('@/routes/meet-an-expert-route')) },
+      { path: 'connect-my-crm', lazy: lazyRoute(() => import('@/routes/connect-my-crm-route')) },
+      { path: 'connect-my-data', lazy: lazyRoute(() => import('@/routes/connect-my-data-route')) },
+      {
+        path: 'complete-profile',
+        lazy: lazyRoute(() => import('@/routes/complete-profile-route')),
+      },
+    ],
+  },
+  {
+    path: 'segments/:segmentId',
+    children: [
+      { index: true, lazy: segmentPage },
+      {
+        path: 'settings',
+        lazy: lazyRoute(() => import('@/routes/segment-settings-route')),
+        children: [
+          { index: true, element: <Navigate to="general" replace /> },
+          ...['general', 'columns', 'grouping', 'sorting', 'notifications'].map((path) => ({
+            path,
+            lazy: settingsTab,
+          })),
+        ],
+      },
+      { path: ':cohortId', lazy: segmentPage },
+    ],
+  },
+  { path: 'connections', lazy: lazyRoute(() => import('@/routes/connections-route')) },
+  { path: 'plays', lazy: lazyRoute(() => import('@/routes/plays-route')) },
+  { path: 'plays/:playId', lazy: lazyRoute(() => import('@/routes/play-route')) },
+  { path: 'notifications', lazy: lazyRoute(() => import('@/routes/notifications-route')) },
+  {
+    path: 'notifications/:notificationId',
+    lazy: lazyRoute(() => import('@/routes/notification-route')),
+  },
+  { path: 'profile', lazy: lazyRoute(() => import('@/routes/profile-route')) },
+  { path: '*', element: <Navigate to={APP_ROUTES.notFound} replace /> },
+];
+
+/** `/app`: the signed-in shell and its pages. */
+export const appSectionRoute: RouteObject = {
+  path: APP_ROUTES.app,
+  lazy: lazyRoute(() => import('@/routes/app-route')),
+  children: appChildRoutes,
+};
+
+/** Outside the app shell, 404 and any other path show the not-found page. */
+export const notFoundRoutes: RouteObject[] = [
+  { path: APP_ROUTES.notFound, lazy: notFound },
+  { path: '*', lazy: notFound },
+];
 
 /** The route tree of spec §2; pages load lazily. */
 export const appRoutes: RouteObject[] = [
@@ -26,20 +87,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         Component: SessionRoot,
-        children: [
-          { index: true, Component: RootRedirect },
-          {
-            path: APP_ROUTES.app,
-            lazy: lazyRoute(() => import('@/routes/app-route')),
-            children: [
-              { index: true, element: <Navigate to="home" replace /> },
-              { path: 'home', lazy: lazyRoute(() => import('@/routes/home-route')) },
-              { path: '*', element: <Navigate to={APP_ROUTES.notFound} replace /> },
-            ],
-          },
-          { path: APP_ROUTES.notFound, lazy: notFound },
-          { path: '*', lazy: notFound },
-        ],
+        children: [{ index: true, Component: RootRedirect }, appSectionRoute, ...notFoundRoutes],
       },
     ],
   },

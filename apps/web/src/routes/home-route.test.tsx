@@ -1,26 +1,28 @@
 import { IMPERSONATE_HEADER, SESSION_STORAGE_KEYS } from '@revlane/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { describeRequests, stubApi } from '@/testing/api-stub';
+import { jsonResponse } from '@/testing/fetch-stub';
 import { makeToken } from '@/testing/jwt';
 import { stubLocationAssign } from '@/testing/location-stub';
-import { impersonatedProfile } from '@/testing/profile-fixture';
 import { renderApp } from '@/testing/render-app';
+
+function storeImpersonation() {
+  localStorage.setItem(SESSION_STORAGE_KEYS.accessToken, makeToken());
+  localStorage.setItem(SESSION_STORAGE_KEYS.impersonateUser, 'user-42');
+}
 
 describe('home in impersonation mode', () => {
   it('opens from a support link without contacting the identity provider', async () => {
     const token = makeToken();
-    const { requests } = stubFetch(({ url }) =>
-      url.endsWith('/user/api/v1/users/me')
-        ? jsonResponse(200, { data: impersonatedProfile })
-        : jsonResponse(404),
-    );
+    const { requests } = stubApi();
     renderApp(`/app/home?accessToken=${token}&impersonateUser=user-42&tab=2`);
 
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('Signed in as Ada Lovelace')).toBeInTheDocument();
-    expect(screen.getByText('Impersonating Ada Lovelace')).toBeInTheDocument();
+    const banner = screen.getByRole('region', { name: 'Impersonation' });
+    expect(banner).toHaveTextContent('Impersonating Ada Lovelace');
 
     // The values moved from the address bar into storage; the rest of the URL stayed.
     expect(window.location.pathname).toBe('/app/home');
@@ -29,37 +31,52 @@ describe('home in impersonation mode', () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEYS.impersonateUser)).toBe('user-42');
 
     // Every request carries the stored token and the impersonated user; no identity calls.
-    expect(requests.map((r) => r.url)).toEqual(['http://localhost:3000/user/api/v1/users/me']);
-    expect(requests[0]?.headers.get('authorization')).toBe(`Bearer ${token}`);
-    expect(requests[0]?.headers.get(IMPERSONATE_HEADER)).toBe('user-42');
+    await waitFor(() =>
+      expect(describeRequests(requests)).toEqual(
+        expect.arrayContaining([
+          'GET /user/api/v1/users/me',
+          'GET /live-ops/api/v1/segments/me',
+          'GET /user/api/v1/users/me/onboarding-steps',
+          'GET /user/api/v1/users/me/dashboard',
+        ]),
+      ),
+    );
+    for (const request of requests) {
+      expect(request.url).not.toContain('/idp/');
+      expect(request.headers.get('authorization')).toBe(`Bearer ${token}`);
+      expect(request.headers.get(IMPERSONATE_HEADER)).toBe('user-42');
+    }
     expect(document.querySelector('iframe')).toBeNull();
+    // Support staff never see the terms dialog, even for a user who has not accepted them.
+    expect(screen.queryByRole('dialog', { name: 'Terms of Service' })).not.toBeInTheDocument();
   });
 
-  it('signs out by clearing the stored session and returning to /', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEYS.accessToken, makeToken());
-    localStorage.setItem(SESSION_STORAGE_KEYS.impersonateUser, 'user-42');
+  it("'Stop' ends the impersonation: the stored session is cleared and the app starts over", async () => {
+    storeImpersonation();
     const assign = stubLocationAssign();
-    stubFetch(() => jsonResponse(200, { data: impersonatedProfile }));
+    stubApi();
     renderApp('/app/home');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    const banner = await screen.findByRole('region', { name: 'Impersonation' });
+    await userEvent.click(within(banner).getByRole('button', { name: 'Stop' }));
     expect(assign).toHaveBeenCalledWith('/');
     expect(localStorage.getItem(SESSION_STORAGE_KEYS.accessToken)).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEYS.impersonateUser)).toBeNull();
   });
 
   it('still shows the page with a fallback name when the profile cannot load', async () => {
-    localStorage.setItem(SESSION_STORAGE_KEYS.accessToken, makeToken());
-    localStorage.setItem(SESSION_STORAGE_KEYS.impersonateUser, 'user-42');
-    stubFetch(() => jsonResponse(500, { error: 'internal_error', message: 'Boom' }));
+    storeImpersonation();
+    stubApi({
+      'GET /user/api/v1/users/me': () =>
+        jsonResponse(500, { error: 'internal_error', message: 'Boom' }),
+    });
     renderApp('/app/home');
 
-    await waitFor(() => expect(screen.getByText('Signed in as user-42')).toBeInTheDocument());
-    expect(
-      await screen.findByText(
-        'Please try after some time or contact the administrator if the problem persists.',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Failed to complete the operation')).toBeInTheDocument();
+    expect(await screen.findByText('Signed in as user-42')).toBeInTheDocument();
+    const toast = await screen.findByText(
+      'Please try after some time or contact the administrator if the problem persists.',
+    );
+    expect(toast.parentElement).toHaveTextContent('Failed to complete the operation');
+    expect(screen.queryByText('Boom')).not.toBeInTheDocument();
   });
 });

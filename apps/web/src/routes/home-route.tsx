@@ -1,24 +1,29 @@
+import { Outlet } from 'react-router';
 import { useSession } from '@/features/auth';
-import { HomeWelcome } from '@/features/home';
+import { DashboardArea } from '@/features/dashboard';
+import { HomeHeader } from '@/features/home';
+import { OnboardingChecklist } from '@/features/onboarding';
 import { useProfile } from '@/features/profile';
 
+/** Home: who is signed in, the onboarding checklist and the dashboard; steps open on top. */
 export default function HomeRoute() {
   const session = useSession();
   const profile = useProfile();
-  // Until (or if) the profile loads, the identity token's name is the best we have.
+  // Until (or if) the profile loads, the identity token's name is the best there is.
   const displayName =
     profile.data?.displayName ??
     session.user?.name ??
     session.user?.email ??
-    session.impersonatedUserId ??
-    'your account';
+    (profile.isPending ? undefined : (session.impersonatedUserId ?? 'your account'));
 
   return (
-    <HomeWelcome
-      displayName={displayName}
-      isLoading={profile.isPending && !session.user}
-      isImpersonating={session.impersonatedUserId !== null}
-      onSignOut={() => void session.logout()}
-    />
+    <div className="flex flex-col gap-10">
+      <div>
+        <HomeHeader displayName={displayName} />
+        <OnboardingChecklist />
+      </div>
+      <DashboardArea />
+      <Outlet />
+    </div>
   );
 }

@@ -1,4 +1,6 @@
 export { Auth0SessionAdapter } from './components/auth0-session-adapter';
+export { IdleTimeout } from './components/idle-timeout';
+export { ImpersonationBanner } from './components/impersonation-banner';
 export { ImpersonationSessionProvider } from './components/impersonation-session-provider';
 export { ProtectedRoute } from './components/protected-route';
 export { hasAuthCallbackParams, RootRedirect } from './components/root-redirect';

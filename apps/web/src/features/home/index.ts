@@ -1,1 +1,1 @@
-export { HomeWelcome } from './components/home-welcome';
+export { HomeHeader } from './components/home-header';

@@ -54,6 +54,9 @@ export function createResponseError(status: number, body: unknown): ApiError {
   return fromResponse(status, body, `Request failed with status code ${status}`);
 }
 
+export const UNEXPECTED_RESPONSE_CODE = 'unexpected_response';
+const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an answer this page cannot read.';
+
 /** Maps whatever a request threw (axios error, token error, anything) to an `ApiError`. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -63,6 +66,14 @@ export function toApiError(error: unknown): ApiError {
       return fromResponse(error.response.status, body, error.message, error);
     }
     return new ApiError({ message: error.message, code: error.code, cause: error });
+  }
+  // A body that does not match the contract (schema parse failure): a server fault to the user.
+  if (error instanceof Error && error.name === 'ZodError') {
+    return new ApiError({
+      message: UNEXPECTED_RESPONSE_MESSAGE,
+      code: UNEXPECTED_RESPONSE_CODE,
+      cause: error,
+    });
   }
   if (error instanceof Error) {
     // Identity SDK errors carry their OAuth code in `error` (login_required, …).

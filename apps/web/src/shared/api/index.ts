@@ -7,5 +7,6 @@ export {
   type ServiceName,
 } from './api-clients-context';
 export { ApiError, createResponseError, toApiError } from './api-error';
+export { isSessionEndedError, isTryLaterError } from './error-class';
 export { getErrorText, getFieldErrors } from './error-text';
 export { createQueryClient, type AppQueryMeta } from './query-client';

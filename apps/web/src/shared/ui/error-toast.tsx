@@ -1,14 +1,15 @@
 import { ERROR_TEXTS } from '@revlane/contracts';
 import toast from 'react-hot-toast';
 import { toApiError } from '@/shared/api/api-error';
+import { isSessionEndedError, isTryLaterError } from '@/shared/api/error-class';
 
 /** The text a failed call shows in its toast, or null when no toast should appear. */
 export function getErrorToastText(error: unknown): string | null {
   const apiError = toApiError(error);
-  // 401 means the session ended; the sign-in flow takes over, a toast would only add noise.
-  if (apiError.status === 401) return null;
-  // Server faults carry nothing a user can act on (spec §8's generic advice instead).
-  if (apiError.status !== undefined && apiError.status >= 500) return ERROR_TEXTS.tryLater;
+  // The session ended; the sign-in flow takes over and a toast would only add noise.
+  if (isSessionEndedError(apiError)) return null;
+  // Server faults and an unreachable server carry nothing a user can act on (spec §8).
+  if (isTryLaterError(apiError)) return ERROR_TEXTS.tryLater;
   return apiError.message;
 }
 
@@ -21,6 +22,7 @@ export function showErrorToast(error: unknown): void {
       <span className="block font-semibold">{ERROR_TEXTS.toastTitle}</span>
       <span className="block text-sm text-slate-600">{text}</span>
     </span>,
+    // The same failure from several queries at once shows one toast.
     { id: `api-error:${text}` },
   );
 }

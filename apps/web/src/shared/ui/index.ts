@@ -1,5 +1,13 @@
+export { ConfirmDialog } from './confirm-dialog';
+export { EmptyState } from './empty-state';
 export { getErrorToastText, showErrorToast } from './error-toast';
+export { InlineAlert, type InlineAlertType } from './inline-alert';
+export { InlineEdit, stripNewlines } from './inline-edit';
 export { FullPageLoader, Loader } from './loader';
 export { Logo } from './logo';
 export { MessageScreen, MessageScreenButton } from './message-screen';
+export { ModalForm } from './modal-form';
 export { NotFoundPage } from './not-found-page';
+export { PageHeader } from './page-header';
+export { SectionCard } from './section-card';
+export { UserAvatar } from './user-avatar';

@@ -2,4 +2,6 @@
 export const profileKeys = {
   all: ['profile'] as const,
   me: () => [...profileKeys.all, 'me'] as const,
+  slackChannels: () => [...profileKeys.all, 'slack-channels'] as const,
+  slackNotifications: () => [...profileKeys.all, 'slack-notifications'] as const,
 };

@@ -1,0 +1,32 @@
+import { ApiOutlined } from '@ant-design/icons';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/page-header';
+
+const KINDS = [
+  { title: 'CRM', text: 'Salesforce and HubSpot: accounts, contacts, owners, tasks and leads.' },
+  { title: 'Product data', text: 'PostgreSQL, MySQL, CSV files, Google Sheets and Redash.' },
+  { title: 'Messaging', text: 'Slack for alerts, Intercom and Outreach for plays.' },
+];
+
+/** The integrations page; connectors arrive with their own issue. */
+export function ConnectionsPage() {
+  return (
+    <>
+      <PageHeader
+        title="Connections"
+        description="Connect your CRM and product data so segments know your customers."
+      />
+      <EmptyState icon={<ApiOutlined />} title="No connections yet">
+        Each connection will show its status, last sync and any errors, with Sync now and Delete.
+      </EmptyState>
+      <ul className="mt-6 grid gap-4 md:grid-cols-3">
+        {KINDS.map((kind) => (
+          <li key={kind.title} className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
+            <h2 className="text-sm font-semibold text-slate-900">{kind.title}</h2>
+            <p className="mt-1 text-sm text-slate-600">{kind.text}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

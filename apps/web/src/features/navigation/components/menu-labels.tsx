@@ -1,0 +1,59 @@
+import { Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { getInitials } from '@/shared/lib/initials';
+
+export const COMING_SOON = 'Coming soon';
+
+interface MenuIconProps {
+  icon: ReactNode;
+  label: string;
+  isMini: boolean;
+  /** Shown on hover in the mini sidebar; defaults to the label, `false` for none. */
+  tooltip?: string | false;
+  /** Replaces the initials, e.g. '...' while the section loads. */
+  initials?: string;
+  /** Set by the menu on its icon slot; it carries the icon's spacing. */
+  className?: string;
+}
+
+/** Expanded: the item's icon. Mini: its two-letter initials (spec §2), named by a tooltip. */
+export function MenuIcon({ icon, label, isMini, tooltip, initials, className }: MenuIconProps) {
+  if (!isMini) {
+    return (
+      <span aria-hidden="true" className={className}>
+        {icon}
+      </span>
+    );
+  }
+  const badge = (
+    <span aria-hidden="true" className={className}>
+      <span
+        data-initials=""
+        className="inline-flex size-8 items-center justify-center rounded-lg bg-slate-100 text-xs leading-none font-semibold tracking-wide text-current"
+      >
+        {initials ?? getInitials(label)}
+      </span>
+    </span>
+  );
+  if (tooltip === false) return badge;
+  return (
+    <Tooltip title={tooltip ?? label} placement="right">
+      {badge}
+    </Tooltip>
+  );
+}
+
+/** A disabled entry that says why on hover and keyboard focus. */
+export function ComingSoonLabel({
+  children,
+  tooltip = COMING_SOON,
+}: {
+  children: string;
+  tooltip?: string;
+}) {
+  return (
+    <Tooltip title={tooltip} placement="right">
+      <span className="pointer-events-auto">{children}</span>
+    </Tooltip>
+  );
+}

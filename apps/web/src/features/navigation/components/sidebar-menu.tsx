@@ -1,0 +1,62 @@
+import { Menu, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSegmentMenu } from '../api/get-segment-menu';
+import { buildMenuItems, type SegmentMenuState } from '../lib/menu-items';
+import { getMenuLocation, segmentItemKey } from '../lib/menu-location';
+import { APP_ROUTES } from '@revlane/contracts';
+
+const ROUTE_BY_KEY: Record<string, string> = {
+  home: APP_ROUTES.home,
+  connections: APP_ROUTES.connections,
+  plays: APP_ROUTES.plays,
+  alerts: APP_ROUTES.notifications,
+};
+
+function toRoute(key: string): string | undefined {
+  if (key.startsWith(segmentItemKey(''))) return APP_ROUTES.segment(key.slice(8));
+  return ROUTE_BY_KEY[key];
+}
+
+/** The sidebar menu (spec §2); the section of the current page opens by itself. */
+export function SidebarMenu({ isMini }: { isMini: boolean }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const segments = useSegmentMenu();
+  const { selectedKey, sectionKey } = getMenuLocation(pathname);
+
+  const [openKeys, setOpenKeys] = useState<string[]>(sectionKey ? [sectionKey] : []);
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+  // Adjusted during render (not in an effect) so the section is open on the first paint.
+  const [openedFor, setOpenedFor] = useState(sectionKey);
+  if (sectionKey !== openedFor) {
+    setOpenedFor(sectionKey);
+    if (sectionKey && !openKeys.includes(sectionKey)) setOpenKeys([...openKeys, sectionKey]);
+  }
+
+  const state: SegmentMenuState = segments.isPending
+    ? { status: 'pending' }
+    : segments.isError
+      ? { status: 'error' }
+      : { status: 'success', segments: segments.data };
+
+  // Pointer clicks follow the item's link; Enter on a focused item lands here instead.
+  const handleClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    const route = toRoute(key);
+    if (route && domEvent.type === 'keydown') void navigate(route);
+  };
+
+  return (
+    <Menu
+      mode="inline"
+      aria-label="Main"
+      tooltip={false}
+      items={buildMenuItems(state, isMini)}
+      selectedKeys={selectedKey ? [selectedKey] : []}
+      openKeys={isMini ? popupKeys : openKeys}
+      onOpenChange={isMini ? setPopupKeys : setOpenKeys}
+      onClick={handleClick}
+      className="sidebar-menu !border-e-0"
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import {
+  BarChartOutlined,
+  BellOutlined,
+  HomeOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import { APP_ROUTES, type SegmentSummary } from '@revlane/contracts';
+import { Tag, type MenuProps } from 'antd';
+import { Link } from 'react-router';
+import { ComingSoonLabel, COMING_SOON, MenuIcon } from '../components/menu-labels';
+import { segmentItemKey } from './menu-location';
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+export type SegmentMenuState =
+  { status: 'pending' } | { status: 'error' } | { status: 'success'; segments: SegmentSummary[] };
+
+function segmentItems(state: SegmentMenuState, isMini: boolean): MenuItem[] {
+  const createNew: MenuItem = {
+    key: 'segments-create',
+    label: <ComingSoonLabel>Create new...</ComingSoonLabel>,
+    disabled: true,
+  };
+  if (state.status === 'pending') {
+    return [{ key: 'segments-loading', label: isMini ? '...' : 'Loading...', disabled: true }];
+  }
+  if (state.status === 'error') {
+    return [{ key: 'segments-error', label: 'Segments unavailable', disabled: true }, createNew];
+  }
+  const entries: MenuItem[] = state.segments.map((segment) => ({
+    key: segmentItemKey(segment.id),
+    label: (
+      <Link to={APP_ROUTES.segment(segment.id)} className="flex items-center justify-between gap-2">
+        <span className="truncate">{segment.name}</span>
+        {segment.disabled && (
+          <Tag className="!m-0" aria-label="(disabled)">
+            Disabled
+          </Tag>
+        )}
+      </Link>
+    ),
+  }));
+  if (entries.length === 0) {
+    entries.push({ key: 'segments-none', label: 'No segments yet', disabled: true });
+  }
+  return [...entries, createNew];
+}
+
+/** The menu of spec §2, in its order; `isMini` switches icons to initials. */
+export function buildMenuItems(segments: SegmentMenuState, isMini: boolean): MenuItem[] {
+  const icon = (node: React.ReactNode, label: string, tooltip?: string) => (
+    <MenuIcon icon={node} label={label} isMini={isMini} tooltip={tooltip} />
+  );
+  const section = (node: React.ReactNode, label: string) => (
+    // Sections open a popup in the mini sidebar, which names them already.
+    <MenuIcon icon={node} label={label} isMini={isMini} tooltip={false} />
+  );
+  const soon = (key: string, label: string): MenuItem => ({
+    key,
+    label: <ComingSoonLabel>{label}</ComingSoonLabel>,
+    disabled: true,
+  });
+
+  return [
+    {
+      key: 'home',
+      icon: icon(<HomeOutlined />, 'Home'),
+      label: <Link to={APP_ROUTES.home}>Home</Link>,
+    },
+    {
+      key: 'setup',
+      icon: section(<SettingOutlined />, 'Setup'),
+      label: 'Setup',
+      children: [
+        { key: 'connections', label: <Link to={APP_ROUTES.connections}>Connections</Link> },
+        soon('mappings', 'Mappings'),
+      ],
+    },
+    {
+      key: 'metrics',
+      icon: section(<BarChartOutlined />, 'Metrics'),
+      label: 'Metrics',
+      children: [
+        soon('metrics-product', 'Product'),
+        soon('metrics-customer-success', 'Customer Success'),
+        soon('metrics-finance', 'Finance'),
+      ],
+    },
+    {
+      key: 'segments',
+      icon: section(<TeamOutlined />, 'Segments'),
+      label: 'Segments',
+      children: segmentItems(segments, isMini),
+    },
+    {
+      key: 'plays',
+      icon: icon(<ThunderboltOutlined />, 'Plays'),
+      label: <Link to={APP_ROUTES.plays}>Plays</Link>,
+    },
+    {
+      key: 'alerts',
+      icon: icon(<BellOutlined />, 'Alerts'),
+      label: <Link to={APP_ROUTES.notifications}>Alerts</Link>,
+    },
+    {
+      key: 'help',
+      icon: icon(<QuestionCircleOutlined />, 'Help', COMING_SOON),
+      label: <ComingSoonLabel>Help</ComingSoonLabel>,
+      disabled: true,
+    },
+  ];
+}

@@ -1,0 +1,44 @@
+import { APP_ROUTES } from '@revlane/contracts';
+import { Link } from 'react-router';
+
+interface ConnectStepContentProps {
+  kind: 'crm' | 'data';
+}
+
+const CONTENT = {
+  crm: {
+    lines: [
+      'Revlane reads accounts, contacts and owners from Salesforce or HubSpot, so every segment knows who owns a customer.',
+      'Plays can then create tasks and leads in your CRM when records enter a cohort.',
+    ],
+    action: 'Connect a CRM',
+  },
+  data: {
+    lines: [
+      'Bring in product usage from a PostgreSQL or MySQL database, CSV files, Google Sheets, Redash queries or an event stream.',
+      'Revlane maps product users to accounts and contacts, so segments show how each customer uses your product.',
+    ],
+    action: 'Connect a data source',
+  },
+} as const;
+
+/** What connecting brings, and the way to the Connections page. */
+export function ConnectStepContent({ kind }: ConnectStepContentProps) {
+  const { lines, action } = CONTENT[kind];
+  return (
+    <div className="flex flex-col gap-3 text-sm leading-6 text-slate-700">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <p className="text-slate-500">Once connected, come back here and mark this step as done.</p>
+      <div>
+        <Link
+          to={APP_ROUTES.connections}
+          className="inline-flex items-center rounded-lg bg-brand-600 px-4 py-2 font-medium !text-white shadow-sm hover:bg-brand-700"
+        >
+          {action}
+        </Link>
+      </div>
+    </div>
+  );
+}

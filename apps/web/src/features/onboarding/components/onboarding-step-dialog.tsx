@@ -1,0 +1,83 @@
+import {
+  APP_ROUTES,
+  MODAL_WIDTH,
+  ONBOARDING_STEPS,
+  type OnboardingStepId,
+} from '@revlane/contracts';
+import { Button, Modal } from 'antd';
+import { useCallback, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { formatTimestamp } from '@/shared/lib/format-timestamp';
+import { useOnboardingSteps } from '../api/get-onboarding-steps';
+import { useCompleteOnboardingStep } from '../api/complete-onboarding-step';
+
+interface OnboardingStepDialogProps {
+  stepId: OnboardingStepId;
+  /** The signed-in user's id; the step cannot be completed before it is known. */
+  userId: string | undefined;
+  width?: number;
+  /** The step's content; `complete` marks the step done when the action itself finished. */
+  children: (actions: { complete: () => void }) => ReactNode;
+}
+
+/** A home dialog route (spec §2): closing it returns to the home page. */
+export function OnboardingStepDialog({
+  stepId,
+  userId,
+  width = MODAL_WIDTH,
+  children,
+}: OnboardingStepDialogProps) {
+  const navigate = useNavigate();
+  const steps = useOnboardingSteps();
+  const completeStep = useCompleteOnboardingStep();
+  const definition = ONBOARDING_STEPS.find((step) => step.id === stepId)!;
+  const step = steps.data?.find((candidate) => candidate.id === stepId);
+  const isDone = step?.status === 'completed';
+
+  const close = useCallback(() => void navigate(APP_ROUTES.home), [navigate]);
+  const complete = useCallback(() => {
+    if (!userId || completeStep.isPending) return;
+    completeStep.mutate(
+      { userId, stepId },
+      {
+        onSuccess: () => {
+          toast.success(`"${definition.title}" is done`);
+          close();
+        },
+      },
+    );
+  }, [userId, stepId, completeStep, definition.title, close]);
+
+  return (
+    <Modal
+      open
+      title={definition.title}
+      width={width}
+      onCancel={close}
+      destroyOnHidden
+      footer={[
+        <Button key="close" onClick={close}>
+          Close
+        </Button>,
+        <Button
+          key="done"
+          type="primary"
+          onClick={complete}
+          disabled={isDone || !userId}
+          loading={completeStep.isPending}
+        >
+          {isDone ? 'Done' : 'Mark as done'}
+        </Button>,
+      ]}
+    >
+      <p className="mb-4 text-sm leading-6 text-slate-600">{definition.description}</p>
+      {isDone && step.completedAt && (
+        <p className="mb-4 text-sm font-medium text-emerald-700">
+          {`Completed ${formatTimestamp(step.completedAt)}`}
+        </p>
+      )}
+      {children({ complete })}
+    </Modal>
+  );
+}

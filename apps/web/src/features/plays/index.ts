@@ -1,0 +1,2 @@
+export { PlayDetailsPage } from './components/play-details-page';
+export { PlaysPage } from './components/plays-page';

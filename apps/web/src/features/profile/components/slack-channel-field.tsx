@@ -1,0 +1,42 @@
+import { APP_ROUTES } from '@revlane/contracts';
+import { Select, Skeleton } from 'antd';
+import { Link } from 'react-router';
+import { useSlackChannels } from '../api/get-slack-channels';
+import { useSlackNotifications } from '../api/get-slack-notifications';
+import { useUpdateSlackNotifications } from '../api/update-slack-notifications';
+
+/** Where the user's alerts go on Slack; until Slack is connected there is nothing to pick. */
+export function SlackChannelField() {
+  const channels = useSlackChannels();
+  const hasChannels = (channels.data?.length ?? 0) > 0;
+  const settings = useSlackNotifications(hasChannels);
+  const update = useUpdateSlackNotifications();
+
+  if (channels.isPending) return <Skeleton.Input active block />;
+  if (!hasChannels) {
+    return (
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span className="text-slate-600">Connect Slack to choose a channel</span>
+        <Link to={APP_ROUTES.connections} className="font-medium">
+          Go to Connections
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <label className="flex max-w-sm flex-col gap-1 text-sm font-medium text-slate-700">
+      Slack channel
+      <Select
+        allowClear
+        placeholder="No channel"
+        loading={settings.isPending || update.isPending}
+        value={settings.data?.channelId ?? undefined}
+        options={channels.data?.map((channel) => ({
+          value: channel.id,
+          label: `#${channel.name}`,
+        }))}
+        onChange={(channelId?: string) => update.mutate({ channelId: channelId ?? null })}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Profile } from '@revlane/contracts';
+
+/**
+ * Spec §4: the terms dialog opens when the profile says not accepted and the session is not
+ * impersonated (support staff may not accept for the user).
+ */
+export function isTermsRequired(profile: Profile | undefined, isImpersonating: boolean): boolean {
+  if (!profile || isImpersonating || profile.impersonatedBy) return false;
+  return !profile.app.termsOfService.accepted;
+}
+
+/** An account whose display name is still its email has no real name yet (spec §5). */
+export function isNameMissing(profile: Profile): boolean {
+  return profile.displayName.trim().toLowerCase() === profile.email.trim().toLowerCase();
+}

@@ -1,0 +1,34 @@
+import { APP_ROUTES } from '@revlane/contracts';
+import { Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { SEGMENT_SETTINGS_TABS, type SegmentSettingsTab } from '../lib/settings-tabs';
+import { SegmentFrame } from './segment-frame';
+
+interface SegmentSettingsLayoutProps {
+  segmentId: string;
+  activeTab: SegmentSettingsTab;
+  children: ReactNode;
+}
+
+/** The settings tabs of spec §2; each tab is its own route. */
+export function SegmentSettingsLayout({
+  segmentId,
+  activeTab,
+  children,
+}: SegmentSettingsLayoutProps) {
+  const navigate = useNavigate();
+  return (
+    <SegmentFrame segmentId={segmentId}>
+      <Tabs
+        activeKey={activeTab}
+        onChange={(tab) => void navigate(`${APP_ROUTES.segmentSettings(segmentId)}/${tab}`)}
+        items={SEGMENT_SETTINGS_TABS.map((tab) => ({
+          key: tab.id,
+          label: tab.label,
+          children: tab.id === activeTab ? children : null,
+        }))}
+      />
+    </SegmentFrame>
+  );
+}

@@ -1,0 +1,5 @@
+import { ConnectionsPage } from '@/features/connections';
+
+export default function ConnectionsRoute() {
+  return <ConnectionsPage />;
+}

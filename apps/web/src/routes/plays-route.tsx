@@ -1,0 +1,5 @@
+import { PlaysPage } from '@/features/plays';
+
+export default function PlaysRoute() {
+  return <PlaysPage />;
+}
