@@ -31,13 +31,37 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Database, kind: 'postgres', close: () => endPool(pool) };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = new PGlite(target.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * `pool.end()` resolves before its clients have finished disconnecting; wait for every
+ * client's 'remove' so that closing means closed (a database dropped or a process exiting
+ * right after must not hit a half-closed connection).
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  let removed = 0;
+  const allRemoved = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      removed += 1;
+      if (removed >= open) resolve();
+    });
+  });
+  await pool.end();
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 5_000);
+  });
+  await Promise.race([allRemoved, giveUp]);
+  clearTimeout(timer);
 }
 
 /** PGlite under the data directory unless DATABASE_URL names a PostgreSQL server. */
