@@ -58,6 +58,8 @@ describe('OpenAPI per service (DESIGN §7)', () => {
         'GET /users/me/dashboard',
         'PATCH /users/me/dashboard',
         'GET /users/me/notifications/slack/channels',
+        'GET /users/me/notifications/slack',
+        'PATCH /users/me/notifications/slack',
       ].sort(),
     );
     const patchProfile = document.paths['/users/me/profile']!.patch!;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OnboardingStep, Profile } from '@revlane/contracts';
 import { asUser, createTestApp, testUser, type TestApp, type TestUser } from '../../../test/app.js';
 import { onboardingSteps, users } from '../../platform/database/schema/index.js';
+import { findSlackChannelId, updateSlackChannelId } from './notifications/slack.repository.js';
 import { markStepCompleted } from './onboarding/onboarding.repository.js';
 import {
   findDashboard,
@@ -93,11 +94,14 @@ describe('organizations are isolated (DESIGN §2)', () => {
     expect(await findDashboard(db, orgB, aliceId)).toBeUndefined();
     expect(await mergeDashboard(db, orgB, aliceId, { trendRangeDays: 90 })).toBeUndefined();
     expect(await markStepCompleted(db, orgB, aliceId, 'meet-an-expert')).toBeUndefined();
+    expect(await findSlackChannelId(db, orgB, aliceId)).toBeUndefined();
+    expect(await updateSlackChannelId(db, orgB, aliceId, 'C123')).toBeUndefined();
     const [aliceRow] = await db.select().from(users).where(eq(users.id, aliceId));
     expect(aliceRow).toMatchObject({
       displayName: aliceProfile.displayName,
       termsAcceptedAt: null,
       dashboard: null,
+      slackChannelId: null,
     });
     expect(
       await db.select().from(onboardingSteps).where(eq(onboardingSteps.userId, aliceId)),

@@ -1,6 +1,6 @@
 import { defineService } from '../../platform/http/service.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
-import { slackChannelsRoutes } from './notifications/slack-channels.routes.js';
+import { slackRoutes } from './notifications/slack.routes.js';
 import { onboardingRoutes } from './onboarding/onboarding.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -9,5 +9,5 @@ export const userService = defineService({
   name: 'user',
   title: 'user service',
   description: 'Profiles, onboarding steps, terms of service, dashboard and notification settings.',
-  routes: [usersRoutes, onboardingRoutes, dashboardRoutes, slackChannelsRoutes],
+  routes: [usersRoutes, onboardingRoutes, dashboardRoutes, slackRoutes],
 });

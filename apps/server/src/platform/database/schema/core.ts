@@ -50,6 +50,8 @@ export const users = pgTable(
       .default('member'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     dashboard: jsonb('dashboard').$type<Record<string, unknown>>(),
+    /** Slack channel the user's alerts go to; null until chosen (spec §7). */
+    slackChannelId: text('slack_channel_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

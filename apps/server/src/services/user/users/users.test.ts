@@ -131,14 +131,6 @@ describe('user service: profile, terms', () => {
     expect(second.json()).toMatchObject({ data: { app: { termsOfService: { accepted: true } } } });
   });
 
-  it('GET users/me/notifications/slack/channels is empty until Slack is connected', async () => {
-    const response = await t.app.inject(
-      asUser(ada, { method: 'GET', url: `${base}/users/me/notifications/slack/channels` }),
-    );
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: [] });
-  });
-
   it('every user-service route needs a token', async () => {
     const routes = [
       ['GET', 'users/me'],
@@ -150,6 +142,8 @@ describe('user service: profile, terms', () => {
       ['PATCH', 'users/me/dashboard'],
       ['POST', 'users/me/accept-terms'],
       ['GET', 'users/me/notifications/slack/channels'],
+      ['GET', 'users/me/notifications/slack'],
+      ['PATCH', 'users/me/notifications/slack'],
     ] as const;
     for (const [method, path] of routes) {
       const response = await t.app.inject({
