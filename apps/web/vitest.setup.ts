@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import axios from 'axios';
+import toast from 'react-hot-toast';
 import { afterEach } from 'vitest';
 
 // Tests fake the network at `fetch` (vi.stubGlobal), so axios uses its fetch adapter here;
@@ -43,6 +44,8 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store; one test's toasts must not show up in the next.
+  toast.remove();
   window.localStorage.clear();
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { makeToken } from '@/testing/jwt';
 import { stubLocationAssign } from '@/testing/location-stub';
+import { stubApi } from '@/testing/api-stub';
+import { storeImpersonation } from '@/testing/impersonation';
 import { impersonatedProfile } from '@/testing/profile-fixture';
 import { renderApp } from '@/testing/render-app';
 import { testConfig } from '@/testing/test-config';
@@ -36,6 +38,67 @@ describe('routes', () => {
     renderApp('/somewhere/else');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/app/home');
+  });
+});
+
+describe('every page of spec §2', () => {
+  it.each([
+    ['/app/connections', 'Connections', 'No connections yet'],
+    ['/app/plays', 'Plays', 'No plays yet'],
+    ['/app/plays/p-9', 'Play details', 'Play not found'],
+    ['/app/notifications', 'Alerts', 'No alerts yet'],
+    ['/app/notifications/n-3', 'Alert details', 'Alert not found'],
+    ['/app/profile', 'Profile', 'Your details'],
+    ['/app/segments/seg-1', 'Active accounts', 'No cohorts yet'],
+    ['/app/segments/seg-1/c-1', 'Active accounts', 'This cohort has no data yet'],
+    [
+      '/app/segments/unknown',
+      'Segment not found',
+      'This segment does not exist or is not shared with you',
+    ],
+  ])('%s shows "%s"', async (path, heading, content) => {
+    storeImpersonation();
+    stubApi();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText(content)).toBeInTheDocument();
+    expect(window.location.pathname).toBe(path);
+  });
+
+  it('opens segment settings on the General tab, each tab its own route', async () => {
+    storeImpersonation();
+    stubApi();
+    renderApp('/app/segments/seg-1/settings');
+    const general = await screen.findByRole('tab', { name: 'General' });
+    await waitFor(() =>
+      expect(window.location.pathname).toBe('/app/segments/seg-1/settings/general'),
+    );
+    expect(general).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'General',
+      'Columns',
+      'Grouping',
+      'Sorting',
+      'Notifications',
+    ]);
+    await userEvent.click(screen.getByRole('tab', { name: 'Sorting' }));
+    await waitFor(() =>
+      expect(window.location.pathname).toBe('/app/segments/seg-1/settings/sorting'),
+    );
+    expect(await screen.findByText('No sorting settings yet')).toBeInTheDocument();
+  });
+
+  it('sends an unknown settings tab to /404', async () => {
+    storeImpersonation();
+    stubApi();
+    renderApp('/app/segments/seg-1/settings/bogus');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/404');
+  });
+
+  it('shows /404 itself as the not-found page', async () => {
+    renderApp('/404');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });
 

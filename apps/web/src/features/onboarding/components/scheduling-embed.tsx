@@ -11,7 +11,7 @@ interface SchedulingEmbedProps {
 
 /** The hosted meeting scheduler inline, or a plain link when it cannot load. */
 export function SchedulingEmbed({ pageUrl, onScheduled }: SchedulingEmbedProps) {
-  const { status, markFailed } = useSchedulingEmbed(pageUrl, onScheduled);
+  const status = useSchedulingEmbed(pageUrl, onScheduled);
   const link = (
     <a href={pageUrl} target="_blank" rel="noopener noreferrer" className="font-medium">
       Open the scheduling page <ExportOutlined aria-hidden="true" />
@@ -38,7 +38,6 @@ export function SchedulingEmbed({ pageUrl, onScheduled }: SchedulingEmbedProps) 
         title="Schedule a meeting with a Revlane expert"
         src={buildEmbedUrl(pageUrl)}
         className="size-full border-0"
-        onError={markFailed}
       />
     </div>
   );

@@ -28,9 +28,9 @@ export function buildEmbedUrl(pageUrl: string): string {
 }
 
 /**
- * A frame's load event fires even for the browser's own error page, so success means the
- * widget itself spoke: the hosted scheduler posts `calendly.*` messages once it runs. Silence
- * for 5 s, or a frame error, counts as failure and the dialog offers a plain link instead.
+ * Frames fire no error event, and their load event fires even for the browser's own error
+ * page, so success means the widget itself spoke: the hosted scheduler posts `calendly.*`
+ * messages once it runs. Silence for 5 s counts as failure; the dialog offers a link instead.
  */
 export function useSchedulingEmbed(pageUrl: string, onScheduled: () => void) {
   const [status, setStatus] = useState<EmbedStatus>('loading');
@@ -53,5 +53,5 @@ export function useSchedulingEmbed(pageUrl: string, onScheduled: () => void) {
     };
   }, [origin, onScheduled]);
 
-  return { status, markFailed: () => setStatus('failed') };
+  return status;
 }

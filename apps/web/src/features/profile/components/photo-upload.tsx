@@ -44,7 +44,7 @@ export function PhotoUpload({ profile }: { profile: Profile }) {
               customRequest={customRequest}
               disabled={upload.isPending}
             >
-              <Button icon={<UploadOutlined />} loading={upload.isPending}>
+              <Button icon={<UploadOutlined aria-hidden="true" />} loading={upload.isPending}>
                 {profile.photo ? 'Change photo' : 'Upload photo'}
               </Button>
             </Upload>

@@ -1,0 +1,130 @@
+import { DATE_FORMAT, type OnboardingStep } from '@revlane/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { describeRequests, stubApi } from '@/testing/api-stub';
+import { jsonResponse } from '@/testing/fetch-stub';
+import { COMPLETED_AT, onboardingSteps } from '@/testing/fixtures';
+import { storeImpersonation } from '@/testing/impersonation';
+import { renderApp } from '@/testing/render-app';
+
+function stubOnboarding(completed: string[]) {
+  let steps: OnboardingStep[] = onboardingSteps(completed);
+  return stubApi({
+    'GET /user/api/v1/users/me/onboarding-steps': () => jsonResponse(200, { data: steps }),
+    'PATCH /user/api/v1/user-42/onboarding/steps/connect-my-crm': () => {
+      steps = onboardingSteps([...completed, 'connect-my-crm']);
+      return jsonResponse(200, { data: steps.find((step) => step.id === 'connect-my-crm') });
+    },
+  });
+}
+
+const checklist = () => screen.findByRole('region', { name: 'Get started with Revlane' });
+
+describe('home onboarding checklist', () => {
+  it('lists the four steps with their state, progress and completion time', async () => {
+    stubOnboarding(['meet-an-expert']);
+    storeImpersonation();
+    renderApp('/app/home');
+    const list = await checklist();
+
+    expect(await within(list).findByText('1 of 4 steps done')).toBeInTheDocument();
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/app/home/meet-an-expert',
+      '/app/home/connect-my-crm',
+      '/app/home/connect-my-data',
+      '/app/home/complete-profile',
+    ]);
+    expect(links[0]).toHaveTextContent('Meet an expert');
+    expect(links[0]).toHaveTextContent(`Completed ${format(new Date(COMPLETED_AT), DATE_FORMAT)}`);
+    expect(links[1]).toHaveTextContent('Connect my CRM');
+    expect(links[1]).toHaveTextContent('Not done yet');
+  });
+
+  it('opens a step as a dialog route; "Mark as done" completes it and the checklist updates', async () => {
+    const { requests } = stubOnboarding(['meet-an-expert']);
+    storeImpersonation();
+    renderApp('/app/home');
+    await userEvent.click(
+      await within(await checklist()).findByRole('link', { name: /Connect my CRM/ }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Connect my CRM' });
+    expect(window.location.pathname).toBe('/app/home/connect-my-crm');
+    expect(within(dialog).getByRole('link', { name: 'Connect a CRM' })).toHaveAttribute(
+      'href',
+      '/app/connections',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as done' }));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/app/home'));
+    expect(await within(await checklist()).findByText('2 of 4 steps done')).toBeInTheDocument();
+    const patch = requests.find((request) => request.method === 'PATCH');
+    expect(patch?.url).toBe(
+      'http://localhost:3000/user/api/v1/user-42/onboarding/steps/connect-my-crm',
+    );
+    expect(patch?.body).toEqual({ status: 'completed' });
+    expect(
+      describeRequests(requests).filter((r) => r.endsWith('/onboarding-steps')).length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('opens each step by its address, and Close returns home', async () => {
+    stubOnboarding([]);
+    storeImpersonation();
+    renderApp('/app/home/connect-my-data');
+    const dialog = await screen.findByRole('dialog', { name: 'Connect my data' });
+    expect(within(dialog).getByRole('link', { name: 'Connect a data source' })).toBeInTheDocument();
+    // The footer's Close; the × in the corner has the same name and does the same.
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(window.location.pathname).toBe('/app/home'));
+  });
+
+  it('embeds the scheduling widget for meet-an-expert', async () => {
+    stubOnboarding([]);
+    storeImpersonation();
+    renderApp('/app/home/meet-an-expert');
+    const dialog = await screen.findByRole('dialog', { name: 'Meet an expert' });
+    const frame = within(dialog).getByTitle('Schedule a meeting with a Revlane expert');
+    const src = new URL(frame.getAttribute('src') ?? '');
+    expect(src.origin + src.pathname).toBe('https://calendly.com/revlane/demo');
+    expect(src.searchParams.get('embed_type')).toBe('Inline');
+    expect(src.searchParams.get('embed_domain')).toBe('localhost:3000');
+  });
+
+  it('edits name and photo in complete-profile', async () => {
+    stubOnboarding([]);
+    storeImpersonation();
+    renderApp('/app/home/complete-profile');
+    const dialog = await screen.findByRole('dialog', { name: 'Complete my profile' });
+    expect(await within(dialog).findByRole('button', { name: 'Upload photo' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Edit Display name' })).toBeInTheDocument();
+  });
+});
+
+describe('home dashboard', () => {
+  it('shows an empty state that follows the dashboard settings', async () => {
+    stubApi({
+      'GET /user/api/v1/users/me/dashboard': {
+        trendRangeDays: 90,
+        showRecentAlerts: false,
+        showPlayActivity: true,
+      },
+    });
+    storeImpersonation();
+    renderApp('/app/home');
+    const dashboard = await screen.findByRole('region', { name: 'Dashboard' });
+    expect(dashboard).toHaveTextContent(
+      'Your dashboard fills up as you create segments, alerts and plays.',
+    );
+    expect(
+      await within(dashboard).findByRole('region', { name: 'Segment trends' }),
+    ).toHaveTextContent('last 90 days');
+    expect(within(dashboard).getByRole('region', { name: 'Play activity' })).toBeInTheDocument();
+    expect(
+      within(dashboard).queryByRole('region', { name: 'Recent alerts' }),
+    ).not.toBeInTheDocument();
+  });
+});
