@@ -13,7 +13,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.ci-out/playwright.json' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: '.ci-out/playwright.json' }]]
+    : 'list',
   use: {
     browserName: 'chromium',
     trace: 'retain-on-failure',

@@ -17,8 +17,17 @@ export interface LoadResult {
 }
 
 /** Bounded load on loopback only: fixed duration, fixed connections. */
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS });
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+  });
   return {
     name,
     requestsPerSecond: result.requests.average,

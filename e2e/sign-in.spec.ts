@@ -63,7 +63,9 @@ test('reload and a server restart keep the user signed in; sign-out ends it', as
   await expect(page.getByText(`Signed in as ${DEMO_USER.name}`)).toHaveCount(0);
 });
 
-test('an impersonation link signs support in as the user, off the address bar', async ({ page }) => {
+test('an impersonation link signs support in as the user, off the address bar', async ({
+  page,
+}) => {
   const supportToken = await signInForAccessToken(server.url, SUPPORT_USER.email, DEMO_PASSWORD);
   const memberToken = await signInForAccessToken(server.url, MEMBER_USER.email, DEMO_PASSWORD);
   const member = (await (

@@ -11,7 +11,8 @@ mkdirSync(outDir, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 function run(command, args, env = {}) {
-  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status;
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+    .status;
 }
 
 function readJson(file) {
@@ -22,7 +23,12 @@ function readJson(file) {
   }
 }
 
-const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(outDir, 'vitest.json')}`]);
+const vitestStatus = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(outDir, 'vitest.json')}`,
+]);
 const vitest = readJson('vitest.json');
 
 const skipE2e = process.env.REVLANE_SKIP_E2E === 'true';
@@ -39,8 +45,12 @@ const failed =
   (skipE2e ? 0 : playwright ? playwright.stats.unexpected + (playwright.stats.flaky ?? 0) : 1);
 const suiteFailed = vitestStatus !== 0 || playwrightStatus !== 0;
 
-console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? '?'} failed` +
-  (skipE2e ? '' : `; playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? '?'} failed`));
+console.log(
+  `\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? '?'} failed` +
+    (skipE2e
+      ? ''
+      : `; playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? '?'} failed`),
+);
 const reportedFailed = suiteFailed && failed === 0 ? 1 : failed;
 console.log(`${passed} passed, ${reportedFailed} failed`);
 process.exit(reportedFailed > 0 || passed === 0 ? 1 : 0);

@@ -80,7 +80,10 @@ async function follow(url: string, jar: CookieJar, stopAt?: string): Promise<str
   let current = url;
   for (let hop = 0; hop < 10; hop++) {
     if (stopAt && current.startsWith(stopAt) && hop > 0) return current;
-    const response = await fetch(current, { redirect: 'manual', headers: { cookie: jar.header() } });
+    const response = await fetch(current, {
+      redirect: 'manual',
+      headers: { cookie: jar.header() },
+    });
     jar.store(response);
     const next = response.headers.get('location');
     if (!next) return current;

@@ -12,8 +12,24 @@ describe('filter operators', () => {
   it('has the 18 operators of the specification, each with help text', () => {
     expect(Object.keys(FILTER_OPERATORS).sort()).toEqual(
       [
-        'eq', 'lt', 'lte', 'gt', 'gte', 'between_n', 'null', 'not_null', 'is', 'contains',
-        'not_contains', 'includes', 'excludes', 'before', 'after', 'between', 'on', 'none',
+        'eq',
+        'lt',
+        'lte',
+        'gt',
+        'gte',
+        'between_n',
+        'null',
+        'not_null',
+        'is',
+        'contains',
+        'not_contains',
+        'includes',
+        'excludes',
+        'before',
+        'after',
+        'between',
+        'on',
+        'none',
       ].sort(),
     );
     for (const operator of Object.values(FILTER_OPERATORS)) expect(operator.help).not.toBe('');

@@ -98,7 +98,10 @@ export const OPERATOR_VALUE_SCHEMAS: Record<OperatorValueKind, z.ZodType> = {
     .refine(([low, high]) => low <= high, 'The first number must not exceed the second'),
   text: z.string().min(1).max(1000),
   boolean: z.boolean(),
-  list: z.array(z.union([z.string().max(1000), z.number().finite()])).min(1).max(1000),
+  list: z
+    .array(z.union([z.string().max(1000), z.number().finite()]))
+    .min(1)
+    .max(1000),
   date: isoDate,
   'date-range': z
     .tuple([isoDate, isoDate])

@@ -24,10 +24,12 @@ export const ONBOARDING_STEPS = [
   },
 ] as const;
 
-export const onboardingStepIdSchema = z.enum(ONBOARDING_STEPS.map((step) => step.id) as [
-  (typeof ONBOARDING_STEPS)[number]['id'],
-  ...(typeof ONBOARDING_STEPS)[number]['id'][],
-]);
+export const onboardingStepIdSchema = z.enum(
+  ONBOARDING_STEPS.map((step) => step.id) as [
+    (typeof ONBOARDING_STEPS)[number]['id'],
+    ...(typeof ONBOARDING_STEPS)[number]['id'][],
+  ],
+);
 export type OnboardingStepId = z.infer<typeof onboardingStepIdSchema>;
 
 export const onboardingStepStatusSchema = z.enum(['pending', 'completed']);

@@ -10,8 +10,12 @@ describe('profile bodies', () => {
   });
 
   it('bounds the display name length and trims it', () => {
-    expect(updateProfileBodySchema.safeParse({ displayName: 'x'.repeat(DISPLAY_NAME_MAX + 1) }).success).toBe(false);
-    expect(updateProfileBodySchema.parse({ displayName: '  Ada Lovelace ' })).toEqual({ displayName: 'Ada Lovelace' });
+    expect(
+      updateProfileBodySchema.safeParse({ displayName: 'x'.repeat(DISPLAY_NAME_MAX + 1) }).success,
+    ).toBe(false);
+    expect(updateProfileBodySchema.parse({ displayName: '  Ada Lovelace ' })).toEqual({
+      displayName: 'Ada Lovelace',
+    });
   });
 
   it('rejects unknown and empty changes', () => {
@@ -21,7 +25,10 @@ describe('profile bodies', () => {
 
   it('has the four onboarding steps of the home routes', () => {
     expect(ONBOARDING_STEPS.map((step) => step.id)).toEqual([
-      'meet-an-expert', 'connect-my-crm', 'connect-my-data', 'complete-profile',
+      'meet-an-expert',
+      'connect-my-crm',
+      'connect-my-data',
+      'complete-profile',
     ]);
     expect(onboardingStepIdSchema.safeParse('meet-an-expert').success).toBe(true);
     expect(onboardingStepIdSchema.safeParse('other').success).toBe(false);
