@@ -2,7 +2,10 @@ import Fastify from 'fastify';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
-import { openDatabase } from '../apps/server/src/platform/database/database.js';
+import {
+  openDatabase,
+  type DatabaseTarget,
+} from '../apps/server/src/platform/database/database.js';
 import { createTestKeys, signTestToken, TEST_ISSUER } from '../apps/server/test/tokens.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -49,8 +52,8 @@ async function measureBareRoute(): Promise<LoadResult> {
   }
 }
 
-/** `GET /user/api/v1/users/me` with token verification, user lookup and the profile query. */
-async function measureUsersMe(): Promise<LoadResult> {
+/** `GET /user/api/v1/users/me`: token verification, the account lookup and the profile. */
+async function measureUsersMe(name: string, target: DatabaseTarget): Promise<LoadResult> {
   const keys = await createTestKeys();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -58,7 +61,7 @@ async function measureUsersMe(): Promise<LoadResult> {
     AUTH0_CLIENT_ID: 'bench',
     SEED_DEMO: 'false',
   });
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const database = await openDatabase(target);
   const app = await buildApp({ config, database, jwks: keys.jwks, idp: false });
   const token = await signTestToken(keys, {
     sub: 'bench|user-1',
@@ -70,15 +73,25 @@ async function measureUsersMe(): Promise<LoadResult> {
     const headers = { authorization: `Bearer ${token}` };
     const warm = await fetch(`${address}/user/api/v1/users/me`, { headers });
     if (!warm.ok) throw new Error(`users/me answered ${warm.status}`);
-    return await load('GET /user/api/v1/users/me', `${address}/user/api/v1/users/me`, headers);
+    return await load(name, `${address}/user/api/v1/users/me`, headers);
   } finally {
     await app.close();
     await database.close();
   }
 }
 
+/**
+ * The bare route is the baseline; users/me runs on embedded PGlite and, when
+ * BENCH_DATABASE_URL names an empty PostgreSQL database, on PostgreSQL too.
+ */
 export async function benchUsersMe(): Promise<LoadResult[]> {
-  const baseline = await measureBareRoute();
-  const target = await measureUsersMe();
-  return [baseline, target];
+  const results = [await measureBareRoute()];
+  results.push(await measureUsersMe('users/me on PGlite', { kind: 'pglite', dataDir: undefined }));
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (postgresUrl) {
+    results.push(
+      await measureUsersMe('users/me on PostgreSQL', { kind: 'postgres', url: postgresUrl }),
+    );
+  }
+  return results;
 }
