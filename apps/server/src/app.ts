@@ -19,6 +19,8 @@ import { acceptEmptyJsonBodies } from './platform/http/json-body.js';
 import { rootRoutes } from './platform/http/root-routes.js';
 import { webAppPlugin } from './platform/http/web-app.js';
 import { loggerOptions, loggingPlugin, requestIdFor } from './platform/logging.js';
+import type { FileStorage } from './platform/storage/file-storage.js';
+import { storagePlugin } from './platform/storage/storage-plugin.js';
 import { SERVICES, type MountedService } from './services/index.js';
 
 export interface BuildAppOptions {
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   idp?: EmbeddedIdp | false;
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: DestinationStream;
+  /** Where file bytes go; default a directory under the data directory. */
+  storage?: FileStorage;
   /** Serve only these services (one service per process); default all six. */
   services?: readonly MountedService['name'][];
 }
@@ -70,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { handle: database });
+  await app.register(storagePlugin, { storage: options.storage });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { keys: options.jwks ?? keysFor(config, idp) });
   await app.register(loggingPlugin);

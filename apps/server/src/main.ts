@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfigServer } from './platform/config.js';
-import { databaseTargetFor, openDatabase, type Database } from './platform/database/database.js';
+import { databaseTargetFor, openDatabase } from './platform/database/database.js';
 import { handleShutdownSignals } from './platform/shutdown.js';
+import { seedDemo } from './seed-demo.js';
 
 function readConfig(): AppConfigServer {
   try {
@@ -13,17 +14,13 @@ function readConfig(): AppConfigServer {
   }
 }
 
-async function seedDemo(config: AppConfigServer, db: Database) {
-  const { seedDemoUsers } = await import('./idp/index.js');
-  return seedDemoUsers(db, config.demo.password);
-}
-
 /** `npm start`: every service, the embedded identity provider and the SPA in one process. */
 async function main() {
   const config = readConfig();
   const database = await openDatabase(databaseTargetFor(config));
   const isEmbedded = config.identity.kind === 'embedded';
-  const demo = isEmbedded && config.demo.seed ? await seedDemo(config, database.db) : null;
+  const demo =
+    isEmbedded && config.demo.seed ? await seedDemo(database.db, config.demo.password) : null;
 
   const app = await buildApp({ config, database });
   handleShutdownSignals({

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { JWTPayload } from 'jose';
 import type { DestinationStream } from 'pino';
@@ -43,9 +46,13 @@ export function testConfig(env: Record<string, string> = {}): AppConfigServer {
   });
 }
 
-/** The app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+/**
+ * The app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and a fresh
+ * data directory (stored files), both removed on close.
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(options.env);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-test-data-'));
+  const config = testConfig({ REVLANE_DATA_DIR: dataDir, ...options.env });
   const keys = await createTestKeys();
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, jwks: keys.jwks, logStream: options.logStream });
@@ -60,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

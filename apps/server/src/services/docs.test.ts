@@ -8,7 +8,15 @@ interface OpenApiDocument {
   servers: { url: string }[];
   paths: Record<
     string,
-    Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>
+    Record<
+      string,
+      {
+        responses: Record<string, object>;
+        requestBody?: unknown;
+        security?: unknown;
+        parameters?: unknown[];
+      }
+    >
   >;
 }
 
@@ -74,8 +82,60 @@ describe('OpenAPI per service (DESIGN §7)', () => {
     expect(patchProfile.requestBody).toBeDefined();
   });
 
-  it('keeps the other services’ documents free of user-service routes', async () => {
-    for (const service of SERVICES.filter((s) => s.name !== 'user')) {
+  it('lists the live-ops and content routes, public file reads marked as needing no token', async () => {
+    const liveOps = await documentOf('/live-ops/api/v1');
+    expect(Object.keys(liveOps.paths)).toEqual(['/segments/me']);
+    expect(Object.keys(liveOps.paths['/segments/me']!.get!.responses).sort()).toEqual([
+      '200',
+      '401',
+      '403',
+      '500',
+    ]);
+
+    const content = await documentOf('/content/api/v1');
+    const operations = Object.entries(content.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual([
+      'GET /files/{fileId}',
+      'GET /files/{fileId}/thumbnail',
+      'POST /files',
+    ]);
+    const upload = content.paths['/files']!.post!;
+    expect(upload.security).toBeUndefined();
+    expect(Object.keys(upload.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '413',
+      '415',
+      '500',
+    ]);
+    expect(upload.requestBody).toMatchObject({
+      content: {
+        'multipart/form-data': {
+          schema: { properties: { file: { type: 'string', format: 'binary' } } },
+        },
+      },
+    });
+    for (const path of ['/files/{fileId}', '/files/{fileId}/thumbnail']) {
+      const read = content.paths[path]!.get!;
+      expect(read.security, path).toEqual([]);
+      expect(Object.keys(read.responses).sort(), path).toEqual(['200', '404', '500']);
+      expect(read.parameters, path).toEqual([
+        expect.objectContaining({ in: 'path', name: 'fileId', required: true }),
+      ]);
+    }
+    expect(Object.keys(content.paths['/files/{fileId}']!.get!.responses['200']!)).toContain(
+      'content',
+    );
+  });
+
+  it('keeps the other services’ documents empty until their routes arrive', async () => {
+    for (const service of SERVICES.filter((s) =>
+      ['main', 'composer', 'transfer'].includes(s.name),
+    )) {
       expect(Object.keys((await documentOf(service.mount)).paths), service.name).toEqual([]);
     }
   });

@@ -89,3 +89,12 @@ export async function insertUser(db: Queryable, values: typeof users.$inferInser
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
   return row;
 }
+
+/** Organization of the user with this email (case-insensitive); for seeding, not requests. */
+export async function findOrganizationIdByUserEmail(db: Queryable, email: string) {
+  const [row] = await db
+    .select({ orgId: users.orgId })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row?.orgId;
+}

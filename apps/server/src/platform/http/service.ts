@@ -3,13 +3,23 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers without a bearer token. Only for routes whose URL itself is the
+     * credential (capability URLs, ADR 0005); everything else needs a signed-in user.
+     */
+    public?: boolean;
+  }
+}
+
 export interface ServiceDefinition {
   /** Short id, as in `revlane serve --service <name>`. */
   name: string;
   title: string;
   description: string;
-  /** Route plugins; all of them require a signed-in user. */
-  routes: FastifyPluginCallback[];
+  /** Route plugins; their routes require a signed-in user unless `config.public` says not. */
+  routes: (FastifyPluginCallback | FastifyPluginAsync)[];
 }
 
 /**
@@ -41,7 +51,15 @@ export function defineService(definition: ServiceDefinition): FastifyPluginAsync
     await app.register(async (api) => {
       // The APIs speak JSON only: any other body is a 415, not a confusing validation error.
       api.removeContentTypeParser('text/plain');
-      api.addHook('onRequest', api.authenticate);
+      // The opt-out is read from the route itself, never from the path, so a new route is
+      // protected unless it says otherwise, and its OpenAPI entry says the same.
+      api.addHook('onRoute', (route) => {
+        if (route.config?.public === true) route.schema = { ...route.schema, security: [] };
+      });
+      api.addHook('onRequest', async (request) => {
+        if (request.routeOptions.config.public === true) return;
+        await api.authenticate(request);
+      });
       for (const routes of definition.routes) await api.register(routes);
     });
   };

@@ -1,9 +1,12 @@
 import { defineService } from '../../platform/http/service.js';
+import { segmentsRoutes } from './segments/segments.routes.js';
 
-/** Segments, cohorts, alerts, data, export and trends (DESIGN §3.1); routes arrive with later issues. */
+/** Segments, cohorts, alerts, data, export and trends (DESIGN §3.1). */
 export const liveOpsService = defineService({
   name: 'live-ops',
   title: 'live-operations service',
   description: 'Segments, cohorts, alerts, segment data, export and trends.',
-  routes: [],
+  routes: [segmentsRoutes],
 });
+
+export { seedDemoSegments } from './seed-demo-segments.js';

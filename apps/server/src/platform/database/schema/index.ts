@@ -1,2 +1,4 @@
 export * from './core.js';
 export * from './idp.js';
+export * from './live-ops.js';
+export * from './content.js';

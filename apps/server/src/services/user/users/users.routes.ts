@@ -8,7 +8,7 @@ import {
   USER_API,
 } from '@revlane/contracts';
 import { errorResponses } from '../../../platform/http/responses.js';
-import { acceptTerms, getProfile, updateProfile } from './users.service.js';
+import { acceptTerms, getProfile, updateProfile, updateUserRecord } from './users.service.js';
 
 const profileResponse = dataEnvelope(profileSchema);
 const tags = ['users'];
@@ -33,12 +33,14 @@ export const usersRoutes: FastifyPluginCallback = (app, _options, done) => {
     {
       schema: {
         tags,
-        summary: 'Change the user record (display name, photo)',
+        summary: 'Change the user record (display name; photo: a stored file’s URL or null)',
         body: updateUserBodySchema,
         response: { 200: profileResponse, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ({ data: await updateProfile(app.db, request.auth, request.body) }),
+    async (request) => ({
+      data: await updateUserRecord(app.db, request.auth, request.body, app.config.services.content),
+    }),
   );
 
   routes.patch(

@@ -1,7 +1,8 @@
 import type { Profile, UpdateUserBody } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
-import { forbidden, notFound } from '../../../platform/errors/http-error.js';
+import { badRequest, forbidden, notFound } from '../../../platform/errors/http-error.js';
+import { isOrganizationFileUrl } from '../../content/index.js';
 import { markTermsAccepted, updateUser, type UserRecord } from './users.repository.js';
 
 /** The profile as `GET users/me` answers it (spec §3), seen through the request's identity. */
@@ -34,6 +35,32 @@ export async function updateProfile(
   // The user was loaded a moment ago; a miss means it was deleted meanwhile.
   if (!updated) throw notFound('User');
   return toProfile(updated, auth);
+}
+
+/**
+ * `PATCH users/me`. A photo must be the URL of an image the organization uploaded (or null):
+ * every member's browser loads it, so it may not point at another organization's file or
+ * at an arbitrary address (tracking pixels, internal hosts).
+ */
+export async function updateUserRecord(
+  db: Database,
+  auth: AuthContext,
+  changes: UpdateUserBody,
+  contentBaseUrl: string,
+): Promise<Profile> {
+  const { photo } = changes;
+  if (
+    typeof photo === 'string' &&
+    !(await isOrganizationFileUrl(db, contentBaseUrl, auth.org.id, photo))
+  ) {
+    throw badRequest('The photo must be an image uploaded to Revlane', [
+      {
+        path: 'body.photo',
+        message: 'Upload the photo first and send the URL the upload answered',
+      },
+    ]);
+  }
+  return updateProfile(db, auth, changes);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../../test/app.js';
+import { uploadPng } from '../../../../test/uploads.js';
 
 const base = '/user/api/v1';
 
@@ -71,17 +72,16 @@ describe('user service: profile, terms', () => {
   );
 
   it('PATCH users/me changes display name and photo', async () => {
+    const { thumbnailUrl } = await uploadPng(t, ada);
     const response = await t.app.inject(
       asUser(ada, {
         method: 'PATCH',
         url: `${base}/users/me`,
-        payload: { displayName: 'Ada', photo: 'https://img.test/new.png' },
+        payload: { displayName: 'Ada', photo: thumbnailUrl },
       }),
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      data: { displayName: 'Ada', photo: 'https://img.test/new.png' },
-    });
+    expect(response.json()).toMatchObject({ data: { displayName: 'Ada', photo: thumbnailUrl } });
     const cleared = await t.app.inject(
       asUser(ada, { method: 'PATCH', url: `${base}/users/me`, payload: { photo: null } }),
     );

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, type FileStorage } from './file-storage.js';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** A directory on the local disk (the embedded default, `<dataDir>/files`). */
+export function createLocalDirectoryStorage(root: string): FileStorage {
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  return {
+    async put(key, body) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Written beside the target and renamed into place only when complete, so a failed
+      // or aborted upload never leaves a partial file under a real key.
+      const partial = `${target}.${randomUUID()}.partial`;
+      let bytes = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          bytes += chunk.length;
+          next(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, counter, createWriteStream(partial, { flags: 'wx' }));
+        await rename(partial, target);
+        return bytes;
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+
+    async get(key) {
+      try {
+        const handle = await open(pathOf(key), 'r');
+        return handle.createReadStream();
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

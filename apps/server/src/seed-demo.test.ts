@@ -1,0 +1,44 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database.js';
+import { DEMO_EMAIL } from './idp/index.js';
+import { findOrganizationIdByUserEmail } from './platform/auth/accounts.repository.js';
+import type { DatabaseHandle } from './platform/database/database.js';
+import { segments } from './platform/database/schema/index.js';
+import { seedDemo } from './seed-demo.js';
+
+describe('seedDemo (start-up seed of the embedded default)', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle?.close());
+
+  const allSegments = () =>
+    handle.db.select().from(segments).orderBy(asc(segments.position), asc(segments.name));
+
+  it('gives the demo organization its segments, once', async () => {
+    await seedDemo(handle.db, 'demo-password-1');
+    const orgId = await findOrganizationIdByUserEmail(handle.db, DEMO_EMAIL.toUpperCase());
+    const first = await allSegments();
+    expect(first.every((segment) => segment.orgId === orgId)).toBe(true);
+    expect(first.map(({ name, baseTable, disabled }) => ({ name, baseTable, disabled }))).toEqual([
+      { name: 'All accounts', baseTable: 'accounts', disabled: false },
+      { name: 'Product-qualified accounts', baseTable: 'accounts', disabled: false },
+      { name: 'Active users', baseTable: 'users', disabled: false },
+      { name: 'Expansion candidates', baseTable: 'accounts', disabled: false },
+      { name: 'Churn risk (beta)', baseTable: 'accounts', disabled: true },
+    ]);
+
+    await seedDemo(handle.db, 'demo-password-1');
+    expect(await allSegments()).toEqual(first);
+  });
+
+  it('leaves the support organization without segments', async () => {
+    const supportOrg = await findOrganizationIdByUserEmail(handle.db, 'support@revlane.dev');
+    expect(supportOrg).toBeDefined();
+    expect(await handle.db.select().from(segments).where(eq(segments.orgId, supportOrg!))).toEqual(
+      [],
+    );
+  });
+});

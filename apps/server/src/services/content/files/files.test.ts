@@ -1,0 +1,104 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFileSchema, type Profile, type StoredFile } from '@revlane/contracts';
+import {
+  asUser,
+  createTestApp,
+  testUser,
+  type TestApp,
+  type TestUser,
+} from '../../../../test/app.js';
+import { makePng, multipartUpload } from '../../../../test/uploads.js';
+import { files } from '../../../platform/database/schema/index.js';
+
+const base = '/content/api/v1';
+
+describe('content service: image upload and capability URLs', () => {
+  let t: TestApp;
+  let ada: TestUser;
+  let orgId: string;
+  let png: Buffer;
+
+  const filesDir = () => path.join(t.config.dataDir, 'files', orgId);
+  const storedNames = () => (existsSync(filesDir()) ? readdirSync(filesDir()) : []);
+  const rowsOfOrg = () => t.database.db.select().from(files).where(eq(files.orgId, orgId));
+  const upload = (user: TestUser | null, body: { payload: unknown; headers: object }) => {
+    const request = { method: 'POST' as const, url: `${base}/files`, ...body } as never;
+    return t.app.inject(user ? asUser(user, request) : request);
+  };
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ada = await testUser(t, 'ada@uploads.example');
+    const me = await t.app.inject(asUser(ada, { method: 'GET', url: '/user/api/v1/users/me' }));
+    orgId = me.json<{ data: Profile }>().data.organization.id;
+    png = await makePng(300, 200);
+  });
+  afterAll(() => t.close());
+
+  it('stores a PNG and answers its capability URLs, then serves it and a 128px WebP thumbnail without a token', async () => {
+    const response = await upload(ada, multipartUpload(png, { filename: 'me.png' }));
+    expect(response.statusCode).toBe(201);
+    const stored: StoredFile = storedFileSchema.parse(response.json<{ data: unknown }>().data);
+    expect(stored).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
+      contentType: 'image/png',
+      size: png.length,
+      url: `http://localhost:3000${base}/files/${stored.id}`,
+      thumbnailUrl: `http://localhost:3000${base}/files/${stored.id}/thumbnail`,
+    });
+    expect(storedNames().sort()).toEqual([stored.id, `${stored.id}.thumbnail`]);
+    expect(await rowsOfOrg()).toEqual([
+      expect.objectContaining({ id: stored.id, contentType: 'image/png', size: png.length }),
+    ]);
+
+    const original = await t.app.inject({ method: 'GET', url: pathOf(stored.url) });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-length': String(png.length),
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(original.rawPayload.equals(png)).toBe(true);
+
+    const thumbnail = await t.app.inject({ method: 'GET', url: pathOf(stored.thumbnailUrl) });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
+    const metadata = await sharp(thumbnail.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 128, height: 128 });
+  });
+
+  it('detects the type from the bytes, not from the declared type or name', async () => {
+    const jpeg = await sharp(png).jpeg().toBuffer();
+    const response = await upload(
+      ada,
+      multipartUpload(jpeg, { filename: 'photo.gif', contentType: 'application/octet-stream' }),
+    );
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json<{ data: StoredFile }>();
+    expect(data.contentType).toBe('image/jpeg');
+    const served = await t.app.inject({ method: 'GET', url: pathOf(data.url) });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it.each([
+    ['an unknown id', '/files/6f1c1f9e-5a4b-4c47-9a39-7b1e0c2d3e4f'],
+    ['an unknown id’s thumbnail', '/files/6f1c1f9e-5a4b-4c47-9a39-7b1e0c2d3e4f/thumbnail'],
+    ['a malformed id', '/files/not-a-uuid'],
+    ['a path-like id', '/files/..%2F..%2Fetc%2Fpasswd'],
+  ])('answers 404 for %s', async (_case, url) => {
+    const response = await t.app.inject({ method: 'GET', url: `${base}${url}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'not_found', message: 'File not found' });
+    expect(response.headers['cache-control']).toBeUndefined();
+  });
+});

@@ -1,0 +1,129 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '@revlane/contracts';
+import {
+  asUser,
+  createTestApp,
+  testUser,
+  type TestApp,
+  type TestUser,
+} from '../../../../test/app.js';
+import { makePng, multipartUpload, streamedUpload } from '../../../../test/uploads.js';
+import { files } from '../../../platform/database/schema/index.js';
+
+const base = '/content/api/v1';
+
+describe('content service: refused uploads store nothing', () => {
+  let t: TestApp;
+  let ada: TestUser;
+  let orgId: string;
+  let png: Buffer;
+
+  const filesDir = () => path.join(t.config.dataDir, 'files', orgId);
+  const storedNames = () => (existsSync(filesDir()) ? readdirSync(filesDir()) : []);
+  const rowsOfOrg = () => t.database.db.select().from(files).where(eq(files.orgId, orgId));
+  const upload = (user: TestUser | null, body: { payload: unknown; headers: object }) => {
+    const request = { method: 'POST' as const, url: `${base}/files`, ...body } as never;
+    return t.app.inject(user ? asUser(user, request) : request);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ada = await testUser(t, 'ada@uploads.example');
+    const me = await t.app.inject(asUser(ada, { method: 'GET', url: '/user/api/v1/users/me' }));
+    orgId = me.json<{ data: Profile }>().data.organization.id;
+    png = await makePng(300, 200);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a file over 5 MB with 413 and stores nothing', async () => {
+    const before = { rows: (await rowsOfOrg()).length, names: storedNames() };
+    const big = Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024 - png.length, 7)]);
+    const response = await upload(ada, multipartUpload(big));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: 'payload_too_large',
+      message: 'The file is larger than 5 MB.',
+    });
+    expect((await rowsOfOrg()).length).toBe(before.rows);
+    expect(storedNames()).toEqual(before.names);
+  });
+
+  it('over HTTP, answers 413 while the client is still sending, stops reading, and closes the connection', async () => {
+    const before = storedNames();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const body = streamedUpload(50 * 1024 * 1024);
+    const controller = new AbortController();
+    try {
+      const response = await fetch(`${address}${base}/files`, {
+        method: 'POST',
+        headers: { ...body.headers, authorization: `Bearer ${ada.token}` },
+        body: body.payload,
+        signal: controller.signal,
+        duplex: 'half',
+      });
+      expect(response.status).toBe(413);
+      expect(response.headers.get('connection')).toBe('close');
+      expect(await response.json()).toMatchObject({ error: 'payload_too_large' });
+      // The server read a little past 5 MB, not the 50 MB the client was sending.
+      expect(body.pulledBytes()).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      controller.abort();
+    }
+    expect(storedNames()).toEqual(before);
+  });
+
+  it.each([
+    ['a text file named .png and declared image/png', () => Buffer.from('hello, not an image\n')],
+    [
+      'a PNG signature followed by garbage',
+      () => Buffer.concat([png.subarray(0, 16), Buffer.alloc(4096, 1)]),
+    ],
+    ['an empty file', () => Buffer.alloc(0)],
+  ])('refuses %s with 415 and stores nothing', async (_case, bytesOf) => {
+    const bytes = bytesOf();
+    const before = { rows: (await rowsOfOrg()).length, names: storedNames() };
+    const response = await upload(ada, multipartUpload(bytes, { filename: 'fake.png' }));
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: 'unsupported_media_type',
+      message: 'Only PNG, JPEG, WebP or GIF images can be uploaded.',
+    });
+    expect((await rowsOfOrg()).length).toBe(before.rows);
+    expect(storedNames()).toEqual(before.names);
+  });
+
+  it.each([
+    ['another field name', () => multipartUpload(png, { field: 'avatar' })],
+    ['a JSON body', () => ({ payload: { file: 'x' }, headers: {} })],
+    ['no body at all', () => ({ payload: undefined, headers: {} })],
+  ])('answers 400 naming `file` for %s', async (_case, body) => {
+    const response = await upload(ada, body());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'bad_request',
+      errors: [{ path: 'body.file' }],
+    });
+  });
+
+  it('answers 401 to an upload without a token and stores nothing', async () => {
+    const before = { rows: (await t.database.db.select().from(files)).length };
+    const response = await upload(null, multipartUpload(png));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: 'unauthorized' });
+    expect((await t.database.db.select().from(files)).length).toBe(before.rows);
+  });
+
+  it('parses multipart only on the upload route: other routes still refuse it with 415', async () => {
+    const response = await t.app.inject(
+      asUser(ada, {
+        method: 'PATCH',
+        url: '/user/api/v1/users/me',
+        ...multipartUpload(png),
+      }),
+    );
+    expect(response.statusCode).toBe(415);
+  });
+});
