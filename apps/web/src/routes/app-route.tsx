@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router';
 import { IdleTimeout, ImpersonationBanner, ProtectedRoute, useSession } from '@/features/auth';
 import { AppSidebar } from '@/features/navigation';
-import { isTermsRequired, TermsOfServiceModal, useProfile } from '@/features/profile';
+import { isTermsRequired, TermsOfServiceGate, useProfile } from '@/features/profile';
 import { usePrefetchMySegments } from '@/features/segments';
 import { AppLayout } from '@/shared/layouts/app-layout';
+import { Loader } from '@/shared/ui/loader';
 
 /** The app shell of a signed-in user: sidebar, page, and the session's dialogs. */
 function SignedInShell() {
@@ -15,6 +16,13 @@ function SignedInShell() {
   const mustAcceptTerms = isTermsRequired(profile.data, isImpersonating);
   const name = profile.data?.displayName ?? session.user?.name ?? session.user?.email;
   const signOut = () => void session.logout();
+
+  // The shell waits for the profile: it says who is signed in and whether a blocking dialog
+  // (terms) comes first, so nothing can be clicked that the dialog is about to cover. A
+  // profile that fails to load still gets the shell, with the identity token's name.
+  // Gated on "never answered" rather than isPending: a refetch after an error is pending too.
+  const isFirstLoad = profile.data === undefined && profile.errorUpdateCount === 0;
+  if (isFirstLoad) return <Loader fullScreen label="Loading your workspace" />;
 
   return (
     <>
@@ -37,9 +45,11 @@ function SignedInShell() {
       >
         <Outlet />
       </AppLayout>
-      {mustAcceptTerms && profile.data && (
-        <TermsOfServiceModal profile={profile.data} onSignOut={signOut} />
-      )}
+      <TermsOfServiceGate
+        profile={profile.data}
+        isImpersonating={isImpersonating}
+        onSignOut={signOut}
+      />
       <IdleTimeout />
     </>
   );

@@ -2,16 +2,12 @@ import { IMPERSONATE_HEADER, SESSION_STORAGE_KEYS } from '@revlane/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { describeRequests, stubApi } from '@/testing/api-stub';
+import { describeRequests, pending, stubApi } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
+import { storeImpersonation } from '@/testing/impersonation';
 import { makeToken } from '@/testing/jwt';
 import { stubLocationAssign } from '@/testing/location-stub';
 import { renderApp } from '@/testing/render-app';
-
-function storeImpersonation() {
-  localStorage.setItem(SESSION_STORAGE_KEYS.accessToken, makeToken());
-  localStorage.setItem(SESSION_STORAGE_KEYS.impersonateUser, 'user-42');
-}
 
 describe('home in impersonation mode', () => {
   it('opens from a support link without contacting the identity provider', async () => {
@@ -66,7 +62,7 @@ describe('home in impersonation mode', () => {
 
   it('still shows the page with a fallback name when the profile cannot load', async () => {
     storeImpersonation();
-    stubApi({
+    const { requests } = stubApi({
       'GET /user/api/v1/users/me': () =>
         jsonResponse(500, { error: 'internal_error', message: 'Boom' }),
     });
@@ -78,5 +74,18 @@ describe('home in impersonation mode', () => {
     );
     expect(toast.parentElement).toHaveTextContent('Failed to complete the operation');
     expect(screen.queryByText('Boom')).not.toBeInTheDocument();
+    // Pages mounting after the failure may ask once more each, but never in a loop.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const profileCalls = describeRequests(requests).filter((r) => r.endsWith('/users/me'));
+    expect(profileCalls.length).toBeLessThanOrEqual(3);
+  });
+
+  it('shows a loader, not a half-ready shell, until the profile is known', async () => {
+    storeImpersonation();
+    stubApi({ 'GET /user/api/v1/users/me': pending });
+    renderApp('/app/home');
+    expect(await screen.findByText('Loading your workspace')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 });

@@ -4,5 +4,5 @@ export { ProfileDetailsCard } from './components/profile-details-card';
 export { DisplayNameField } from './components/display-name-field';
 export { PhotoUpload } from './components/photo-upload';
 export { SlackNotificationsCard } from './components/slack-notifications-card';
-export { TERMS_URL, TermsOfServiceModal } from './components/terms-of-service-modal';
+export { TermsOfServiceGate } from './components/terms-of-service-gate';
 export { isNameMissing, isTermsRequired } from './lib/terms-rules';

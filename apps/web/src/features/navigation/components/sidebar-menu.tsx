@@ -1,10 +1,10 @@
+import { APP_ROUTES } from '@revlane/contracts';
 import { Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSegmentMenu } from '../api/get-segment-menu';
 import { buildMenuItems, type SegmentMenuState } from '../lib/menu-items';
 import { getMenuLocation, segmentItemKey } from '../lib/menu-location';
-import { APP_ROUTES } from '@revlane/contracts';
 
 const ROUTE_BY_KEY: Record<string, string> = {
   home: APP_ROUTES.home,
@@ -13,8 +13,12 @@ const ROUTE_BY_KEY: Record<string, string> = {
   alerts: APP_ROUTES.notifications,
 };
 
+const SEGMENT_KEY_PREFIX = segmentItemKey('');
+
 function toRoute(key: string): string | undefined {
-  if (key.startsWith(segmentItemKey(''))) return APP_ROUTES.segment(key.slice(8));
+  if (key.startsWith(SEGMENT_KEY_PREFIX)) {
+    return APP_ROUTES.segment(key.slice(SEGMENT_KEY_PREFIX.length));
+  }
   return ROUTE_BY_KEY[key];
 }
 

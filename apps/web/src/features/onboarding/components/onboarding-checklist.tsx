@@ -43,6 +43,7 @@ export function OnboardingChecklist() {
         <Progress
           percent={Math.round((doneCount / total) * 100)}
           aria-label="Onboarding progress"
+          strokeColor="var(--color-brand-600)"
           className="!m-0 flex-1"
           showInfo={false}
         />

@@ -31,10 +31,10 @@ export function OnboardingStepItem({ step }: { step: OnboardingStep }) {
                 : 'Not done yet'}
           </span>
         </span>
-        <RightOutlined
-          aria-hidden="true"
-          className="mt-1 text-slate-400 group-hover:text-brand-600"
-        />
+        {/* Wrapped: antd icons take the link's colour, which would win over these classes. */}
+        <span aria-hidden="true" className="mt-1 text-slate-400 group-hover:text-brand-600">
+          <RightOutlined />
+        </span>
       </Link>
     </li>
   );

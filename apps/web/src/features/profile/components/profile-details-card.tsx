@@ -6,8 +6,8 @@ import { PhotoUpload } from './photo-upload';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:items-center">
-      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+    <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:items-start">
+      <dt className="text-sm font-medium text-slate-500 sm:pt-1">{label}</dt>
       <dd className="min-w-0">{children}</dd>
     </div>
   );

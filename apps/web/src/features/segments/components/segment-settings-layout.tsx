@@ -1,7 +1,7 @@
 import { APP_ROUTES } from '@revlane/contracts';
 import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { SEGMENT_SETTINGS_TABS, type SegmentSettingsTab } from '../lib/settings-tabs';
 import { SegmentFrame } from './segment-frame';
 
@@ -19,7 +19,10 @@ export function SegmentSettingsLayout({
 }: SegmentSettingsLayoutProps) {
   const navigate = useNavigate();
   return (
-    <SegmentFrame segmentId={segmentId}>
+    <SegmentFrame
+      segmentId={segmentId}
+      actions={<Link to={APP_ROUTES.segment(segmentId)}>Back to the segment</Link>}
+    >
       <Tabs
         activeKey={activeTab}
         onChange={(tab) => void navigate(`${APP_ROUTES.segmentSettings(segmentId)}/${tab}`)}
