@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { IdleTimeout, ImpersonationBanner, ProtectedRoute, useSession } from '@/features/auth';
-import { AppSidebar } from '@/features/navigation';
+import { AppSidebar, usePrefetchSegmentMenu } from '@/features/navigation';
 import { isTermsRequired, TermsOfServiceGate, useProfile } from '@/features/profile';
 import { usePrefetchMySegments } from '@/features/segments';
 import { AppLayout } from '@/shared/layouts/app-layout';
@@ -11,6 +11,7 @@ function SignedInShell() {
   const session = useSession();
   const profile = useProfile();
   usePrefetchMySegments();
+  usePrefetchSegmentMenu();
 
   const isImpersonating = session.impersonatedUserId !== null;
   const mustAcceptTerms = isTermsRequired(profile.data, isImpersonating);

@@ -2,7 +2,7 @@ import { ERROR_TEXTS, LOCAL_SETTINGS_KEY } from '@revlane/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { pending, stubApi } from '@/testing/api-stub';
+import { describeRequests, pending, stubApi } from '@/testing/api-stub';
 import { storeImpersonation } from '@/testing/impersonation';
 import { impersonatedProfile } from '@/testing/profile-fixture';
 import { renderApp } from '@/testing/render-app';
@@ -86,6 +86,21 @@ describe('sidebar menu', () => {
     expect(await screen.findByRole('menuitem', { name: 'Loading...' })).toHaveAttribute(
       'aria-disabled',
       'true',
+    );
+  });
+});
+
+describe('start-up', () => {
+  it('asks for the profile, the segment list and the segment menu at once', async () => {
+    const { requests } = stubApi({ 'GET /user/api/v1/users/me': pending });
+    storeImpersonation();
+    renderApp('/app/home');
+    await waitFor(() =>
+      expect(describeRequests(requests).sort()).toEqual([
+        'GET /live-ops/api/v1/segments/me',
+        'GET /live-ops/api/v1/segments/me',
+        'GET /user/api/v1/users/me',
+      ]),
     );
   });
 });

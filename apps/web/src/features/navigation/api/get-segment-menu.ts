@@ -1,5 +1,5 @@
 import { LIVE_OPS_API, segmentSummaryListSchema, type SegmentSummary } from '@revlane/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@/shared/api';
 import { navigationKeys } from './navigation-keys';
 
@@ -25,4 +25,10 @@ export function segmentMenuQueryOptions(client: ApiClient) {
 export function useSegmentMenu() {
   const client = useApiClient('liveOps');
   return useQuery(segmentMenuQueryOptions(client));
+}
+
+/** Spec §4: the menu is prefetched on start, in parallel with the profile. */
+export function usePrefetchSegmentMenu() {
+  const client = useApiClient('liveOps');
+  usePrefetchQuery(segmentMenuQueryOptions(client));
 }
