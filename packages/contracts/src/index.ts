@@ -13,3 +13,4 @@ export * from './sign-in.js';
 export * from './files.js';
 export * from './segments.js';
 export * from './local-settings.js';
+export * from './segment-data.js';

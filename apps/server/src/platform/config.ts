@@ -13,6 +13,11 @@ export const envSchema = z.object({
   APP_URL: optionalUrl,
   REVLANE_DATA_DIR: z.string().default('.revlane'),
   DATABASE_URL: optionalUrl,
+  /** Analytical warehouse: unset = DuckDB files under `<dataDir>/warehouse/`; a postgres:// URL = PostgreSQL. */
+  WAREHOUSE_URL: optionalUrl.refine(
+    (url) => url === undefined || /^postgres(ql)?:\/\//.test(url),
+    'must be a postgres:// URL (leave unset for DuckDB)',
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   AUTH0_DOMAIN: optionalString,
@@ -43,6 +48,7 @@ export interface AppConfigServer {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  warehouseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string;
   identity:
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     appUrl,
     dataDir: path.resolve(e.REVLANE_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    warehouseUrl: e.WAREHOUSE_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     identity,

@@ -1,0 +1,184 @@
+import { MAX_PER_PAGE } from '@revlane/contracts';
+import { describe, expect, it } from 'vitest';
+import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
+import { SegmentQueryError, type QueryIssue } from '../compiler/segment-query-error.js';
+import type { SegmentQueryInput } from '../compiler/segment-query-input.js';
+import { duckdbDialect } from '../duckdb/duckdb-dialect.js';
+
+const orgId = 'org-errors';
+
+function issuesOf(input: Partial<SegmentQueryInput>): readonly QueryIssue[] {
+  try {
+    compileSegmentQuery({ orgId, table: 'accounts', ...input }, duckdbDialect);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SegmentQueryError);
+    return (error as SegmentQueryError).issues;
+  }
+  throw new Error('expected a SegmentQueryError');
+}
+
+describe('filter compiler: bad input is a typed error naming the part (→ 400)', () => {
+  it.each([
+    [
+      'an unknown field',
+      { field: 'favourite_colour', operator: 'eq', value: 'red' },
+      'filters[0].field',
+      'Unknown field "favourite_colour" in accounts',
+    ],
+    [
+      'an operator the data type does not allow',
+      { field: 'name', operator: 'lt', value: 3 },
+      'filters[0].operator',
+      'Operator "lt" does not apply to Name (string); use one of: eq, contains, not_contains, includes, excludes, null, not_null, none',
+    ],
+    [
+      'an unknown operator',
+      { field: 'name', operator: 'like', value: 'x' },
+      'filters[0].operator',
+      'Unknown operator; operators are: eq, lt, lte, gt, gte, between_n, null, not_null, is, contains, not_contains, includes, excludes, before, after, between, on, none',
+    ],
+    [
+      'a filter that is not an object',
+      'plan=pro',
+      'filters[0]',
+      'A filter needs field, operator and value',
+    ],
+    [
+      'a number range the wrong way round',
+      { field: 'mrr', operator: 'between_n', value: [10, 1] },
+      'filters[0].value',
+      'MRR: The first number must not exceed the second',
+    ],
+    [
+      'a text for a numeric comparison',
+      { field: 'seats', operator: 'gt', value: '5' },
+      'filters[0].value',
+      'Seats: Invalid input: expected number, received string',
+    ],
+    [
+      'a text for numeric equality',
+      { field: 'mrr', operator: 'eq', value: '100' },
+      'filters[0].value',
+      'MRR takes a number',
+    ],
+    [
+      'an enum value that is not an option',
+      { field: 'plan', operator: 'includes', value: ['pro', 'platinum'] },
+      'filters[0].value',
+      '"platinum" is not an option of Plan',
+    ],
+    [
+      'a boolean given as text',
+      { field: 'is_paying', operator: 'is', value: 'true' },
+      'filters[0].value',
+      'Paying: Invalid input: expected boolean, received string',
+    ],
+    [
+      'a date that does not exist',
+      { field: 'created_at', operator: 'on', value: '2023-02-29' },
+      'filters[0].value',
+      'Created: Invalid input',
+    ],
+    [
+      'a date outside what both engines store alike',
+      { field: 'created_at', operator: 'between', value: ['0999-12-31', '2024-01-01'] },
+      'filters[0].value',
+      'Not a valid date',
+    ],
+    [
+      'a date that is not a date',
+      { field: 'created_at', operator: 'before', value: 'yesterday' },
+      'filters[0].value',
+      'Created: Invalid input',
+    ],
+    [
+      'an empty list',
+      { field: 'plan', operator: 'excludes', value: [] },
+      'filters[0].value',
+      'Plan: Too small: expected array to have >=1 items',
+    ],
+    [
+      'a sparkline filtered by anything but none',
+      { field: 'activity_30d', operator: 'eq', value: 1 },
+      'filters[0].operator',
+      'Operator "eq" does not apply to Activity (30d) (timeseries); use one of: none',
+    ],
+  ])('%s', (_name, filter, path, message) => {
+    expect(issuesOf({ filters: [filter] })).toEqual([{ path, message }]);
+  });
+
+  it('names every bad part at once, each at its own path', () => {
+    const issues = issuesOf({
+      filters: [
+        { field: 'plan', operator: 'eq', value: 'pro' },
+        { field: 'nope', operator: 'eq', value: 1 },
+      ],
+      columns: ['name', 'secret', 'mrr'],
+      sortBy: [
+        { field: 'mrr', isDescending: true },
+        { field: 'activity_30d', isDescending: false },
+        { field: 'ghost', isDescending: false },
+      ],
+      page: 0,
+      perPage: 2.5,
+      search: 'x'.repeat(201),
+    });
+    expect(issues).toEqual([
+      { path: 'search', message: 'Search must be at most 200 characters' },
+      { path: 'columns[1]', message: 'Unknown column "secret" in accounts' },
+      { path: 'filters[1].field', message: 'Unknown field "nope" in accounts' },
+      { path: 'sortBy[1]', message: 'Activity (30d) cannot be sorted' },
+      { path: 'sortBy[2]', message: 'Unknown column "ghost" in accounts' },
+      { path: 'page', message: 'page must be a whole number of at least 1' },
+      { path: 'perPage', message: 'perPage must be a whole number of at least 1' },
+    ]);
+  });
+
+  it('checks grouping columns and what groups can be sorted by', () => {
+    expect(issuesOf({ groupBy: ['plan', 'plan'] })).toEqual([
+      { path: 'pivot_identifier', message: 'Group by two different columns' },
+    ]);
+    expect(issuesOf({ groupBy: ['activity_30d'] })).toEqual([
+      { path: 'pivot', message: 'Activity (30d) cannot be grouped' },
+    ]);
+    expect(issuesOf({ groupBy: ['plan', 'nope'] })).toEqual([
+      { path: 'pivot_identifier', message: 'Unknown column "nope" in accounts' },
+    ]);
+    expect(issuesOf({ groupBy: ['plan', 'country', 'industry'] })).toEqual([
+      { path: 'groupBy', message: 'Group by one or two columns' },
+    ]);
+    expect(
+      issuesOf({
+        groupBy: ['plan'],
+        columns: ['name', 'mrr'],
+        sortBy: [{ field: 'name', isDescending: false }],
+      }),
+    ).toEqual([
+      {
+        path: 'sortBy[0]',
+        message: 'Groups sort by a group column, count or a summed column, not "name"',
+      },
+    ]);
+  });
+
+  it('checks user columns against the users catalogue, joined account columns included', () => {
+    expect(issuesOf({ table: 'users', columns: ['account_plan', 'plan'] })).toEqual([
+      { path: 'columns[1]', message: 'Unknown column "plan" in users' },
+    ]);
+  });
+
+  it('caps perPage at MAX_PER_PAGE instead of refusing it', () => {
+    const compiled = compileSegmentQuery(
+      { orgId, table: 'accounts', perPage: 10_000, page: 3 },
+      duckdbDialect,
+    );
+    expect(compiled.perPage).toBe(MAX_PER_PAGE);
+    expect(compiled.pageQuery.params).toEqual([MAX_PER_PAGE, 2 * MAX_PER_PAGE]);
+  });
+
+  it('refuses an organization id that could not name a file or schema', () => {
+    expect(() =>
+      compileSegmentQuery({ orgId: '../../etc', table: 'accounts' }, duckdbDialect),
+    ).toThrow('Invalid organization id');
+  });
+});

@@ -1,0 +1,77 @@
+import { BOOLEAN_OPTIONS, USER_ROLES } from '../model/enum-options.js';
+import { ACCOUNT_COLUMNS } from './account-columns.js';
+import { computedColumns, storedColumns, type CatalogueColumn } from './catalogue-column.js';
+
+const STORED = storedColumns('users', {
+  id: { label: 'User ID', dataType: 'default', description: 'Identifier of the user.' },
+  account_id: {
+    label: 'Account ID',
+    dataType: 'default',
+    description: 'Identifier of the user’s account.',
+  },
+  email: { label: 'Email', dataType: 'email', description: 'Email address.' },
+  name: { label: 'Name', dataType: 'string', description: 'Full name.' },
+  title: { label: 'Job title', dataType: 'string', description: 'Job title, when known.' },
+  role: {
+    label: 'Role',
+    dataType: 'enum',
+    options: [...USER_ROLES],
+    description: 'Role in the product.',
+  },
+  email_verified: {
+    label: 'Email verified',
+    dataType: 'boolean',
+    options: [...BOOLEAN_OPTIONS],
+    description: 'Whether the user confirmed the email address.',
+  },
+  created_at: {
+    label: 'Signed up',
+    dataType: 'timestamp',
+    description: 'When the user signed up.',
+  },
+  last_login_at: {
+    label: 'Last login',
+    dataType: 'timestamp',
+    description: 'Most recent sign-in (blank when never).',
+  },
+});
+
+const COMPUTED = computedColumns('user_metrics', {
+  events_7d: {
+    label: 'Events (7d)',
+    dataType: 'numeric',
+    description: 'Events in the last 7 days.',
+  },
+  events_30d: {
+    label: 'Events (30d)',
+    dataType: 'numeric',
+    description: 'Events in the last 30 days.',
+  },
+  last_seen_at: {
+    label: 'Last seen',
+    dataType: 'timestamp',
+    description: "The user's most recent event.",
+  },
+  active_days_30d: {
+    label: 'Active days (30d)',
+    dataType: 'numeric',
+    description: 'Days with at least one event in the last 30 days.',
+  },
+});
+
+/**
+ * The user's account, joined in under an `account_` prefix (`account_plan`, `account_mrr`,
+ * …): an underscore rather than a dot keeps names plain identifiers in URLs and sort tokens.
+ * The account id is the user's own `account_id`, and the sparkline stays on accounts.
+ */
+const ACCOUNT = ACCOUNT_COLUMNS.filter(
+  (column) => column.name !== 'id' && column.dataType !== 'timeseries',
+).map((column) => ({
+  ...column,
+  name: `account_${column.name}`,
+  label: `Account: ${column.label}`,
+  description: `The user’s account. ${column.description}`,
+}));
+
+/** The catalogue of the `users` base table. */
+export const USER_COLUMNS: readonly CatalogueColumn[] = [...STORED, ...COMPUTED, ...ACCOUNT];

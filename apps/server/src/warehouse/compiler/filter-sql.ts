@@ -1,0 +1,73 @@
+import type { SqlParams } from '../engine/sql-params.js';
+import { isCaseInsensitive } from './filter-values.js';
+import type { ResolvedFilter } from './segment-query-input.js';
+
+const number = (params: SqlParams, value: number) =>
+  `CAST(${params.add(value)} AS DOUBLE PRECISION)`;
+const timestamp = (params: SqlParams, value: string) => `CAST(${params.add(value)} AS TIMESTAMP)`;
+
+/** Types whose blank is NULL or the empty string ("Check if data is blank/null."). */
+const TEXTUAL = new Set(['string', 'email', 'link', 'enum', 'default']);
+
+/**
+ * The SQL condition of one resolved filter over a column expression (DESIGN §5.3); every
+ * value is a bound parameter. Negative operators (`not_contains`, `excludes`) match blanks:
+ * a blank plan is "none of pro, enterprise".
+ */
+export function filterCondition(filter: ResolvedFilter, column: string, params: SqlParams): string {
+  const { value } = filter;
+  const dataType = filter.column.dataType;
+  // Text values were lower-cased in JS for case-insensitive columns, once, not per row.
+  const text = isCaseInsensitive(filter.column)
+    ? `lower(${column})`
+    : dataType === 'default'
+      ? `CAST(${column} AS TEXT)`
+      : column;
+  const list = () =>
+    (value as (string | number)[]).map((item) => params.add(String(item))).join(', ');
+  const range = () => value as { from: string; to: string };
+
+  switch (filter.operator) {
+    case 'eq':
+      return dataType === 'numeric'
+        ? `${column} = ${number(params, value as number)}`
+        : `${text} = ${params.add(value as string)}`;
+    case 'lt':
+      return `${column} < ${number(params, value as number)}`;
+    case 'lte':
+      return `${column} <= ${number(params, value as number)}`;
+    case 'gt':
+      return `${column} > ${number(params, value as number)}`;
+    case 'gte':
+      return `${column} >= ${number(params, value as number)}`;
+    case 'between_n': {
+      const [low, high] = value as [number, number];
+      return `${column} BETWEEN ${number(params, low)} AND ${number(params, high)}`;
+    }
+    case 'null':
+      return TEXTUAL.has(dataType) ? `(${column} IS NULL OR ${text} = '')` : `${column} IS NULL`;
+    case 'not_null':
+      return TEXTUAL.has(dataType)
+        ? `(${column} IS NOT NULL AND ${text} <> '')`
+        : `${column} IS NOT NULL`;
+    case 'is':
+      return `${column} = CAST(${params.add(value as boolean)} AS BOOLEAN)`;
+    case 'contains':
+      return `strpos(lower(${column}), ${params.add(value as string)}) > 0`;
+    case 'not_contains':
+      return `(${column} IS NULL OR strpos(lower(${column}), ${params.add(value as string)}) = 0)`;
+    case 'includes':
+      return `${text} IN (${list()})`;
+    case 'excludes':
+      return `(${column} IS NULL OR ${text} NOT IN (${list()}))`;
+    case 'before':
+      return `${column} < ${timestamp(params, range().from)}`;
+    case 'after':
+      return `${column} >= ${timestamp(params, range().to)}`;
+    case 'on':
+    case 'between':
+      return `(${column} >= ${timestamp(params, range().from)} AND ${column} < ${timestamp(params, range().to)})`;
+    case 'none':
+      return 'TRUE';
+  }
+}

@@ -1,0 +1,67 @@
+import type { BaseTable, FilterOperator, SortInfo } from '@revlane/contracts';
+import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
+
+/**
+ * What a segment page, count, grouping or export asks for: the list query of spec §7
+ * (already parsed by `listQuerySchema` in the route, or not: everything is re-checked).
+ */
+export interface SegmentQueryInput {
+  /** Scopes every table reference; never taken from the request. */
+  orgId: string;
+  table: BaseTable;
+  /** `{ field, operator, value }` objects, AND-combined (DESIGN §5.3). */
+  filters?: readonly unknown[];
+  search?: string;
+  sortBy?: readonly SortInfo[];
+  /** Column names to return, in order; default: the whole catalogue. */
+  columns?: readonly string[];
+  page?: number;
+  /** Capped at MAX_PER_PAGE. */
+  perPage?: number;
+  /** `[pivot]` or `[pivot, pivot_identifier]`: group instead of listing rows. */
+  groupBy?: readonly string[];
+}
+
+/** A filter after validation: a catalogue column, an allowed operator, a normalised value. */
+export interface ResolvedFilter {
+  column: CatalogueColumn;
+  operator: FilterOperator;
+  value: NormalisedValue;
+}
+
+/**
+ * Values as the SQL builders use them: strings already lower-cased where the comparison is
+ * case-insensitive, dates as timestamp literals of day boundaries.
+ */
+export type NormalisedValue =
+  null | string | number | boolean | readonly (string | number)[] | { from: string; to: string };
+
+export interface ResolvedSort {
+  column: CatalogueColumn;
+  descending: boolean;
+}
+
+/** What a grouped query can sort by: a group column, the record count, or a sum. */
+export type GroupSortTarget =
+  { kind: 'key'; index: number } | { kind: 'count' } | { kind: 'sum'; column: CatalogueColumn };
+
+export interface ResolvedGroupSort {
+  target: GroupSortTarget;
+  descending: boolean;
+}
+
+export interface ResolvedQuery {
+  orgId: string;
+  table: BaseTable;
+  filters: ResolvedFilter[];
+  /** Lower-cased search text, or null. */
+  search: string | null;
+  sort: ResolvedSort[];
+  columns: CatalogueColumn[];
+  page: number;
+  perPage: number;
+  groupBy: CatalogueColumn[];
+  /** Grouped queries: the numeric columns shown (besides the group columns), summed. */
+  sums: CatalogueColumn[];
+  groupSort: ResolvedGroupSort[];
+}

@@ -1,0 +1,99 @@
+import type { ColumnBatch } from '../engine/table-schema.js';
+import { demoAccount, type DemoAccount } from './demo-accounts.js';
+import { eventWeight, generateUserEvents } from './demo-events.js';
+import { BATCH_ROWS, batchRanges, demoClock, type DemoShape } from './demo-shape.js';
+import { demoUser, demoUserId, userLayout, userTiming } from './demo-users.js';
+
+/** Accounts in `ACCOUNTS_TABLE` column order. */
+export function* accountBatches(shape: DemoShape): Generator<ColumnBatch> {
+  const clock = demoClock(shape.now);
+  for (const [start, end] of batchRanges(shape.accounts)) {
+    const columns: unknown[][] = Array.from({ length: 14 }, () => []);
+    for (let index = start; index < end; index += 1) {
+      const a = demoAccount(shape.seed, index, clock);
+      const row = [a.id, a.name, a.domain, a.website, a.billingEmail, a.plan, a.mrr, a.seats, a.country,
+        a.industry, a.lifecycle, a.mrr > 0, a.createdAt, a.renewalAt]; // prettier-ignore
+      row.forEach((value, column) => columns[column]!.push(value));
+    }
+    yield { rowCount: end - start, columns };
+  }
+}
+
+/** Walks accounts and their users in order (the only order users are generated in). */
+function* eachUser(shape: DemoShape) {
+  const clock = demoClock(shape.now);
+  const weights = new Float64Array(shape.accounts);
+  for (let k = 0; k < shape.accounts; k += 1)
+    weights[k] = demoAccount(shape.seed, k, clock).userWeight;
+  const starts = userLayout(weights, shape.users);
+  for (let k = 0; k < shape.accounts; k += 1) {
+    const account = demoAccount(shape.seed, k, clock);
+    for (let index = starts[k]!; index < starts[k + 1]!; index += 1) {
+      const local = index - starts[k]!;
+      const timing = userTiming(shape.seed, index, local, account, clock);
+      yield { account, index, local, timing, clock };
+    }
+  }
+}
+
+/** Users in `USERS_TABLE` column order; emails unique within each account. */
+export function* userBatches(shape: DemoShape): Generator<ColumnBatch> {
+  let columns: unknown[][] = Array.from({ length: 9 }, () => []);
+  let rows = 0;
+  let taken = new Set<string>();
+  let current: DemoAccount | null = null;
+  for (const { account, index, local, timing, clock } of eachUser(shape)) {
+    if (account !== current) [current, taken] = [account, new Set()];
+    const u = demoUser(shape.seed, index, local, account, timing, clock, taken);
+    const row = [
+      u.id,
+      account.id,
+      u.email,
+      u.name,
+      u.title,
+      u.role,
+      u.emailVerified,
+      u.createdAt,
+      u.lastLoginAt,
+    ];
+    row.forEach((value, column) => columns[column]!.push(value));
+    if ((rows += 1) === BATCH_ROWS) {
+      yield { rowCount: rows, columns };
+      [columns, rows] = [Array.from({ length: 9 }, () => []), 0];
+    }
+  }
+  if (rows > 0) yield { rowCount: rows, columns };
+}
+
+/**
+ * Exactly `shape.events` events in `EVENTS_TABLE` column order, shared out by each user's
+ * weight: one pass sums the weights, the second hands out counts with running rounding.
+ */
+export function* eventBatches(shape: DemoShape): Generator<ColumnBatch> {
+  let total = 0;
+  for (const { account, timing } of eachUser(shape)) total += eventWeight(account, timing);
+  if (total === 0 || shape.events === 0) return;
+  let columns: unknown[][] = [[], [], [], [], []];
+  let cumulative = 0;
+  let emitted = 0;
+  for (const { account, index, timing, clock } of eachUser(shape)) {
+    cumulative += eventWeight(account, timing);
+    const target = Math.round((shape.events * cumulative) / total);
+    const userId = demoUserId(index);
+    generateUserEvents(shape.seed, index, target - emitted, account, timing, clock, {
+      push: (name, occurredAt, properties) => {
+        columns[0]!.push(userId);
+        columns[1]!.push(account.id);
+        columns[2]!.push(name);
+        columns[3]!.push(occurredAt);
+        columns[4]!.push(properties);
+      },
+    });
+    emitted = target;
+    if (columns[0]!.length >= BATCH_ROWS) {
+      yield { rowCount: columns[0]!.length, columns };
+      columns = [[], [], [], [], []];
+    }
+  }
+  if (columns[0]!.length > 0) yield { rowCount: columns[0]!.length, columns };
+}

@@ -1,0 +1,72 @@
+import {
+  BOOLEAN,
+  DuckDBDataChunk,
+  INTEGER,
+  LIST,
+  TIMESTAMP_MS,
+  VARCHAR,
+  listValue,
+  timestampMillisValue,
+  type DuckDBConnection,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import { decimalLiteral } from '../engine/load-values.js';
+import type { BatchSource, LogicalType, TableSchema } from '../engine/table-schema.js';
+
+const CHUNK_ROWS = 2048;
+
+type ToDuckDB = (value: unknown) => DuckDBValue;
+
+/**
+ * The chunk type each logical type is appended as, and how a JS value becomes one. The
+ * appender casts chunk vectors to the table's types (VARCHAR → DECIMAL/JSON, TIMESTAMP_MS →
+ * TIMESTAMP), which keeps the JS side to cheap conversions.
+ */
+const CHUNK_TYPES: Record<LogicalType, { type: DuckDBType; convert: ToDuckDB }> = {
+  text: { type: VARCHAR, convert: (value) => value as string },
+  integer: { type: INTEGER, convert: (value) => value as number },
+  decimal: { type: VARCHAR, convert: (value) => decimalLiteral(value as number) },
+  boolean: { type: BOOLEAN, convert: (value) => value as boolean },
+  timestamp: {
+    type: TIMESTAMP_MS,
+    convert: (value) => timestampMillisValue(BigInt(value as number)),
+  },
+  json: { type: VARCHAR, convert: (value) => value as string },
+  integer_list: { type: LIST(INTEGER), convert: (value) => listValue(value as number[]) },
+};
+
+/** Appends column batches through DuckDB's appender (its fastest load path). */
+export async function appendBatches(
+  connection: DuckDBConnection,
+  schema: TableSchema,
+  batches: BatchSource,
+): Promise<number> {
+  const kinds = schema.columns.map((column) => CHUNK_TYPES[column.type]);
+  const types = kinds.map((kind) => kind.type);
+  const appender = await connection.createAppender(schema.name);
+  let rows = 0;
+  try {
+    for await (const batch of batches) {
+      // A data chunk holds at most one vector (2048 rows); larger batches go in slices.
+      for (let start = 0; start < batch.rowCount; start += CHUNK_ROWS) {
+        const end = Math.min(start + CHUNK_ROWS, batch.rowCount);
+        const columns = batch.columns.map((values, index) => {
+          const { convert } = kinds[index]!;
+          const slice = values.slice(start, end);
+          return slice.map((value) =>
+            value === null || value === undefined ? null : convert(value),
+          );
+        });
+        const chunk = DuckDBDataChunk.create(types, end - start);
+        chunk.setColumns(columns);
+        appender.appendDataChunk(chunk);
+      }
+      rows += batch.rowCount;
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+  return rows;
+}

@@ -1,0 +1,42 @@
+import {
+  DuckDBDecimalValue,
+  DuckDBListType,
+  DuckDBListValue,
+  DuckDBTimestampValue,
+  DuckDBTypeId,
+  JSDuckDBValueConverter,
+  type DuckDBValueConverter,
+} from '@duckdb/node-api';
+import type { WarehouseValue } from '../engine/warehouse.js';
+import { decimalFromText, isoFromEpochMillis, toSafeInteger } from '../engine/value-conversion.js';
+
+const INTEGER_64_AND_WIDER = new Set<DuckDBTypeId>([
+  DuckDBTypeId.BIGINT,
+  DuckDBTypeId.UBIGINT,
+  DuckDBTypeId.HUGEINT,
+  DuckDBTypeId.UHUGEINT,
+]);
+
+/** DuckDB values → the warehouse's common JS values (see engine/value-conversion.ts). */
+export const convertDuckDBValue: DuckDBValueConverter<WarehouseValue> = (
+  value,
+  type,
+  converter,
+) => {
+  if (value === null) return null;
+  if (INTEGER_64_AND_WIDER.has(type.typeId)) return toSafeInteger(value as bigint);
+  if (value instanceof DuckDBDecimalValue) return decimalFromText(value.toString());
+  if (value instanceof DuckDBTimestampValue) {
+    // Microseconds → milliseconds, truncated as the PostgreSQL path truncates its text.
+    return isoFromEpochMillis(Number(value.micros / 1000n));
+  }
+  if (value instanceof DuckDBListValue && type instanceof DuckDBListType) {
+    return value.items.map((item) => converter(item, type.valueType, converter));
+  }
+  if (type.alias === 'JSON' && typeof value === 'string')
+    return JSON.parse(value) as WarehouseValue;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return value;
+  }
+  return JSDuckDBValueConverter(value, type, JSDuckDBValueConverter) as WarehouseValue;
+};

@@ -1,0 +1,124 @@
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { createTableStatements } from '../engine/dialect.js';
+import { quoteIdentifier } from '../engine/identifiers.js';
+import { KeyedLock } from '../engine/keyed-lock.js';
+import { rebatch } from '../engine/rebatch.js';
+import { nextTableName, type BatchSource, type TableSchema } from '../engine/table-schema.js';
+import type {
+  CompiledQuery,
+  StreamOptions,
+  Warehouse,
+  WarehouseRow,
+  WarehouseValue,
+} from '../engine/warehouse.js';
+import { appendBatches } from './duckdb-appender.js';
+import { DuckDBDatabases, type DuckDBOptions } from './duckdb-databases.js';
+import { duckdbDialect } from './duckdb-dialect.js';
+import { convertDuckDBValue } from './duckdb-values.js';
+
+const params = (query: CompiledQuery) => query.params as DuckDBValue[];
+
+/** The embedded default (DESIGN §5): one DuckDB file per organization. */
+export class DuckDBWarehouse implements Warehouse {
+  readonly dialect = duckdbDialect;
+  private readonly databases: DuckDBDatabases;
+  private readonly writes = new KeyedLock();
+
+  constructor(options: DuckDBOptions) {
+    this.databases = new DuckDBDatabases(options);
+  }
+
+  async query(orgId: string, query: CompiledQuery): Promise<WarehouseRow[]> {
+    return this.withConnection(orgId, async (connection) => {
+      const reader = await connection.runAndReadAll(query.sql, params(query));
+      return reader.convertRowObjects<WarehouseValue>(convertDuckDBValue);
+    });
+  }
+
+  async *stream(orgId: string, query: CompiledQuery, options: StreamOptions = {}) {
+    const connection = await this.databases.connect(orgId);
+    try {
+      const result = await connection.stream(query.sql, params(query));
+      const chunks = result.yieldConvertedRowObjects<WarehouseValue>(convertDuckDBValue);
+      yield* rebatch(chunks, options.batchSize ?? 2048);
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  async hasTable(orgId: string, name: string): Promise<boolean> {
+    const rows = await this.query(orgId, {
+      sql: "SELECT 1 AS found FROM duckdb_tables() WHERE schema_name = 'main' AND table_name = $1",
+      params: [name],
+    });
+    return rows.length > 0;
+  }
+
+  createTable(orgId: string, schema: TableSchema): Promise<void> {
+    const statements = createTableStatements(this.dialect, orgId, schema);
+    return this.execute(
+      orgId,
+      statements.map((sql) => ({ sql, params: [] })),
+    );
+  }
+
+  bulkLoad(orgId: string, schema: TableSchema, batches: BatchSource): Promise<number> {
+    return this.write(orgId, (connection) => appendBatches(connection, schema, batches));
+  }
+
+  execute(orgId: string, statements: readonly CompiledQuery[]): Promise<void> {
+    return this.inTransaction(orgId, async (connection) => {
+      for (const statement of statements) await connection.run(statement.sql, params(statement));
+    });
+  }
+
+  swapTables(orgId: string, names: readonly string[]): Promise<void> {
+    // DuckDB's DDL is transactional: readers on other connections keep the old catalog
+    // until COMMIT and see the new one after it.
+    return this.inTransaction(orgId, async (connection) => {
+      for (const name of names) {
+        await connection.run(`DROP TABLE IF EXISTS ${quoteIdentifier(name)}`);
+        await connection.run(
+          `ALTER TABLE ${quoteIdentifier(nextTableName(name))} RENAME TO ${quoteIdentifier(name)}`,
+        );
+      }
+    });
+  }
+
+  dropOrganization(orgId: string): Promise<void> {
+    return this.writes.run(orgId, () => this.databases.remove(orgId));
+  }
+
+  close(): Promise<void> {
+    return this.databases.closeAll();
+  }
+
+  private inTransaction(orgId: string, work: (connection: DuckDBConnection) => Promise<void>) {
+    return this.write(orgId, async (connection) => {
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        await work(connection);
+        await connection.run('COMMIT');
+      } catch (error) {
+        await connection.run('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  private write<T>(orgId: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.writes.run(orgId, () => this.withConnection(orgId, work));
+  }
+
+  private async withConnection<T>(
+    orgId: string,
+    work: (connection: DuckDBConnection) => Promise<T>,
+  ) {
+    const connection = await this.databases.connect(orgId);
+    try {
+      return await work(connection);
+    } finally {
+      connection.closeSync();
+    }
+  }
+}

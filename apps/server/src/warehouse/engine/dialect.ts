@@ -1,0 +1,44 @@
+import { quoteIdentifier } from './identifiers.js';
+import type { LogicalType, TableSchema } from './table-schema.js';
+
+export type DialectName = 'duckdb' | 'postgres';
+
+/**
+ * What the SQL of the two engines does NOT share. Everything else (operators, functions,
+ * `$n` placeholders, `COUNT(*) FILTER`, `ARRAY[…]`, `NULLS LAST`) is written once.
+ */
+export interface Dialect {
+  readonly name: DialectName;
+  /** The organization's table, quoted and qualified (DuckDB: its own file; PostgreSQL: its schema). */
+  table(orgId: string, name: string): string;
+  /**
+   * A text expression ordered byte-wise. PostgreSQL sorts by its locale unless told, DuckDB
+   * byte-wise: making it explicit is what lets both return rows in the same order.
+   */
+  binaryCollation(expression: string): string;
+  /** SQL type of a logical column type. */
+  columnType(type: LogicalType): string;
+}
+
+/** Types that are spelled alike on both engines. */
+export const COMMON_COLUMN_TYPES: Record<Exclude<LogicalType, 'json'>, string> = {
+  text: 'TEXT',
+  integer: 'INTEGER',
+  decimal: 'DECIMAL(12,2)',
+  boolean: 'BOOLEAN',
+  timestamp: 'TIMESTAMP',
+  integer_list: 'INTEGER[]',
+};
+
+/** Drops and re-creates a table, empty, with the schema's columns. */
+export function createTableStatements(
+  dialect: Dialect,
+  orgId: string,
+  schema: TableSchema,
+): string[] {
+  const table = dialect.table(orgId, schema.name);
+  const columns = schema.columns
+    .map((column) => `${quoteIdentifier(column.name)} ${dialect.columnType(column.type)}`)
+    .join(', ');
+  return [`DROP TABLE IF EXISTS ${table}`, `CREATE TABLE ${table} (${columns})`];
+}

@@ -1,0 +1,50 @@
+import type { Dialect } from './dialect.js';
+import type { BatchSource, TableSchema } from './table-schema.js';
+
+/** SQL text with `$1…$n` placeholders and their values; values never enter the text. */
+export interface CompiledQuery {
+  sql: string;
+  params: readonly (string | number | boolean | null)[];
+}
+
+/** A result value after the conversion layer: the same JS value whichever engine ran it. */
+export type WarehouseValue = string | number | boolean | null | WarehouseValue[] | object;
+export type WarehouseRow = Record<string, WarehouseValue>;
+
+export interface StreamOptions {
+  /** Rows per yielded batch; bounds memory together with the engine's own fetch size. */
+  batchSize?: number;
+}
+
+/**
+ * An organization's analytical database (DESIGN §5). Every method is scoped by `orgId`:
+ * DuckDB opens that organization's file, PostgreSQL its schema. Queries come from the
+ * segment compiler or the metric builders, which qualify tables through `dialect`.
+ */
+export interface Warehouse {
+  readonly dialect: Dialect;
+  /** Runs a read query and returns every row. */
+  query(orgId: string, query: CompiledQuery): Promise<WarehouseRow[]>;
+  /** Streams a read query in batches of rows with bounded memory (exports). */
+  stream(
+    orgId: string,
+    query: CompiledQuery,
+    options?: StreamOptions,
+  ): AsyncIterable<WarehouseRow[]>;
+  /** Whether the organization's database has the table (false before the first load). */
+  hasTable(orgId: string, name: string): Promise<boolean>;
+  /** Creates (or re-creates, empty) a table; loads use `<name>__next`. */
+  createTable(orgId: string, schema: TableSchema): Promise<void>;
+  /** Appends batches into the table `schema.name` with the engine's fastest path. */
+  bulkLoad(orgId: string, schema: TableSchema, batches: BatchSource): Promise<number>;
+  /** Runs statements in one write transaction (metric rebuilds). */
+  execute(orgId: string, statements: readonly CompiledQuery[]): Promise<void>;
+  /**
+   * Replaces each `name` by `name__next` in ONE transaction: a reader sees either every old
+   * table or every new one, never a missing or half-loaded table.
+   */
+  swapTables(orgId: string, names: readonly string[]): Promise<void>;
+  /** Deletes everything the organization has in the warehouse. */
+  dropOrganization(orgId: string): Promise<void>;
+  close(): Promise<void>;
+}

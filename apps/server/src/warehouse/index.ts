@@ -1,0 +1,33 @@
+/**
+ * The analytical plane (DESIGN §5): what the live-ops routes, start-up and the CLI use.
+ * Everything else in this folder is internal.
+ */
+export type { SegmentQueryInput } from './compiler/segment-query-input.js';
+export {
+  compileSegmentQuery,
+  type CompiledSegmentQuery,
+} from './compiler/compile-segment-query.js';
+export type { CompiledGrouping } from './compiler/compile-grouping.js';
+export {
+  SegmentQueryError,
+  isSegmentQueryError,
+  type QueryIssue,
+} from './compiler/segment-query-error.js';
+export { getColumns, findColumn } from './catalogue/columns.js';
+export type { Dialect, DialectName } from './engine/dialect.js';
+export type { CompiledQuery, Warehouse, WarehouseRow, WarehouseValue } from './engine/warehouse.js';
+export type { BatchSource, ColumnBatch, TableSchema } from './engine/table-schema.js';
+export { DuckDBWarehouse } from './duckdb/duckdb-warehouse.js';
+export { duckdbDialect } from './duckdb/duckdb-dialect.js';
+export { PostgresWarehouse } from './postgres/postgres-warehouse.js';
+export { postgresDialect } from './postgres/postgres-dialect.js';
+export { openWarehouse, warehouseKindFor, type WarehouseSettings } from './open-warehouse.js';
+export { loadCanonicalData, type CanonicalLoad } from './loading/load-canonical-data.js';
+export { refreshMetrics } from './loading/rebuild-metrics.js';
+export { readLoadInfo, type LoadInfo } from './loading/load-info.js';
+export {
+  SegmentReader,
+  WarehousePreparingError,
+  type SegmentExport,
+} from './reading/segment-reader.js';
+export { loadDemoData, DEFAULT_DEMO_SIZE, type DemoDataOptions } from './demo/load-demo-data.js';

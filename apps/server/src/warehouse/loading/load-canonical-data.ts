@@ -1,0 +1,60 @@
+import { nextTableName, type BatchSource } from '../engine/table-schema.js';
+import type { Warehouse } from '../engine/warehouse.js';
+import { CANONICAL_TABLES, type CanonicalTableName } from '../model/canonical-tables.js';
+import { buildMetricTables, METRIC_TABLE_NAMES } from './rebuild-metrics.js';
+
+export type CanonicalLoad = Partial<Record<CanonicalTableName, BatchSource>>;
+
+export interface LoadOptions {
+  /** The moment metric windows end at (default: now). */
+  asOf?: number;
+  /** Called after each table is loaded, with its row count. */
+  onTableLoaded?: (table: CanonicalTableName, rows: number) => void;
+}
+
+/**
+ * Loads canonical tables (DESIGN §5.1): each given table is built as `<name>__next`, the
+ * metric tables are rebuilt from the new data, then everything is swapped in in ONE
+ * transaction, so a reader never sees new accounts with old metrics or a half load.
+ * Tables not given keep their data (an empty one is created when there is none yet).
+ */
+export async function loadCanonicalData(
+  warehouse: Warehouse,
+  orgId: string,
+  load: CanonicalLoad,
+  options: LoadOptions = {},
+): Promise<Record<CanonicalTableName, number | null>> {
+  const sources = { accounts: 'accounts', users: 'users', events: 'events' };
+  const swapped: string[] = [];
+  const counts = { accounts: null, users: null, events: null } as Record<
+    CanonicalTableName,
+    number | null
+  >;
+  for (const table of CANONICAL_TABLES) {
+    const batches = load[table.name] ?? (await missingTable(warehouse, orgId, table.name));
+    if (!batches) continue;
+    const next = { ...table, name: nextTableName(table.name) };
+    await warehouse.createTable(orgId, next);
+    const rows = await warehouse.bulkLoad(orgId, next, batches);
+    counts[table.name] = rows;
+    options.onTableLoaded?.(table.name, rows);
+    sources[table.name] = next.name;
+    swapped.push(table.name);
+  }
+  await buildMetricTables(warehouse, orgId, sources, options.asOf ?? Date.now());
+  await warehouse.swapTables(orgId, [...swapped, ...METRIC_TABLE_NAMES]);
+  return counts;
+}
+
+/** An empty batch source for a table the organization does not have yet, else null. */
+async function missingTable(warehouse: Warehouse, orgId: string, name: string) {
+  return (await warehouse.hasTable(orgId, name)) ? null : [];
+}
+
+/** The first load has finished once the metric tables exist (they arrive with its swap). */
+export async function isWarehouseReady(warehouse: Warehouse, orgId: string): Promise<boolean> {
+  const present = await Promise.all(
+    METRIC_TABLE_NAMES.map((name) => warehouse.hasTable(orgId, name)),
+  );
+  return present.every(Boolean);
+}

@@ -1,0 +1,10 @@
+import { COMMON_COLUMN_TYPES, type Dialect } from '../engine/dialect.js';
+import { quoteIdentifier, schemaNameFor } from '../engine/identifiers.js';
+
+/** PostgreSQL: one schema per organization, so every table is schema-qualified. */
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  table: (orgId, name) => `${quoteIdentifier(schemaNameFor(orgId))}.${quoteIdentifier(name)}`,
+  binaryCollation: (expression) => `${expression} COLLATE "C"`,
+  columnType: (type) => (type === 'json' ? 'JSONB' : COMMON_COLUMN_TYPES[type]),
+};

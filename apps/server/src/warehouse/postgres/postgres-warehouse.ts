@@ -1,0 +1,134 @@
+import pg from 'pg';
+import { createTableStatements } from '../engine/dialect.js';
+import { quoteIdentifier, schemaNameFor } from '../engine/identifiers.js';
+import { KeyedLock } from '../engine/keyed-lock.js';
+import { nextTableName, type BatchSource, type TableSchema } from '../engine/table-schema.js';
+import type { CompiledQuery, StreamOptions, Warehouse, WarehouseRow } from '../engine/warehouse.js';
+import { copyBatches } from './postgres-copy.js';
+import { streamWithCursor } from './postgres-cursor.js';
+import { postgresDialect } from './postgres-dialect.js';
+import { swapStatements, withLockRetries } from './postgres-swap.js';
+import { warehouseTypes } from './postgres-types.js';
+
+export interface PostgresWarehouseOptions {
+  url: string;
+  maxConnections?: number;
+}
+
+/** The scale-out engine (DESIGN §5): one schema `org_<uuid>` per organization, pooled. */
+export class PostgresWarehouse implements Warehouse {
+  readonly dialect = postgresDialect;
+  private readonly pool: pg.Pool;
+  private readonly writes = new KeyedLock();
+
+  constructor(options: PostgresWarehouseOptions) {
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      types: warehouseTypes,
+    });
+  }
+
+  async query(_orgId: string, query: CompiledQuery): Promise<WarehouseRow[]> {
+    // The org scope is in the SQL: the compiler qualified every table with the org's schema.
+    const result = await this.pool.query<WarehouseRow>({
+      text: query.sql,
+      values: [...query.params],
+    });
+    return result.rows;
+  }
+
+  stream(_orgId: string, query: CompiledQuery, options: StreamOptions = {}) {
+    return streamWithCursor(this.pool, query, options.batchSize ?? 2048);
+  }
+
+  async hasTable(orgId: string, name: string): Promise<boolean> {
+    const result = await this.pool.query(
+      'SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2',
+      [schemaNameFor(orgId), name],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  createTable(orgId: string, schema: TableSchema): Promise<void> {
+    const statements = [
+      `CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schemaNameFor(orgId))}`,
+      ...createTableStatements(this.dialect, orgId, schema),
+    ];
+    if (schema.primaryKey) {
+      // Named after the table so a swap can rename it along (index names are per schema).
+      statements.push(
+        `ALTER TABLE ${this.dialect.table(orgId, schema.name)} ADD CONSTRAINT ` +
+          `${quoteIdentifier(`${schema.name}_pkey`)} PRIMARY KEY (${quoteIdentifier(schema.primaryKey)})`,
+      );
+    }
+    return this.execute(
+      orgId,
+      statements.map((sql) => ({ sql, params: [] })),
+    );
+  }
+
+  bulkLoad(orgId: string, schema: TableSchema, batches: BatchSource): Promise<number> {
+    return this.writes.run(orgId, async () => {
+      const table = this.dialect.table(orgId, schema.name);
+      const client = await this.pool.connect();
+      try {
+        const rows = await copyBatches(client, table, schema, batches);
+        // Fresh statistics, or the planner guesses on a table it has never seen.
+        await client.query(`ANALYZE ${table}`);
+        return rows;
+      } finally {
+        client.release();
+      }
+    });
+  }
+
+  execute(orgId: string, statements: readonly CompiledQuery[]): Promise<void> {
+    return this.writes.run(orgId, () =>
+      this.inTransaction(async (client) => {
+        for (const statement of statements) {
+          await client.query({ text: statement.sql, values: [...statement.params] });
+        }
+      }),
+    );
+  }
+
+  swapTables(orgId: string, names: readonly string[]): Promise<void> {
+    const statements = swapStatements(orgId, names, nextTableName);
+    return this.writes.run(orgId, () =>
+      withLockRetries(() =>
+        this.inTransaction(async (client) => {
+          for (const sql of statements) await client.query(sql);
+        }),
+      ),
+    );
+  }
+
+  dropOrganization(orgId: string): Promise<void> {
+    return this.writes.run(orgId, async () => {
+      await this.pool.query(
+        `DROP SCHEMA IF EXISTS ${quoteIdentifier(schemaNameFor(orgId))} CASCADE`,
+      );
+    });
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+
+  private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        await work(client);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import type {
+  SegmentColumn,
+  SegmentDataPage,
+  SegmentGroupsPage,
+  SegmentRow,
+} from '@revlane/contracts';
+import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
+import type { SegmentQueryInput } from '../compiler/segment-query-input.js';
+import type { CompiledQuery, Warehouse, WarehouseRow } from '../engine/warehouse.js';
+import { readLoadInfo, type LoadInfo } from '../loading/load-info.js';
+import { CountCache } from './count-cache.js';
+import { toSegmentGroups } from './segment-groups.js';
+
+/** The organization's first load has not finished: answer the spec's "preparing" state. */
+export class WarehousePreparingError extends Error {
+  constructor(orgId: string) {
+    super(`The warehouse of organization ${orgId} is still preparing its first load`);
+    this.name = 'WarehousePreparingError';
+  }
+}
+
+export interface SegmentExport {
+  columns: SegmentColumn[];
+  /** Batches of rows (`id` first, then the columns), in page order, memory bounded. */
+  batches: AsyncIterable<WarehouseRow[]>;
+}
+
+/**
+ * What the live-ops routes call: compiles a segment query for the warehouse's dialect and
+ * runs it. Throws SegmentQueryError (→ 400) before touching the warehouse, and
+ * WarehousePreparingError before the first load.
+ */
+export class SegmentReader {
+  private readonly counts: CountCache;
+
+  constructor(
+    private readonly warehouse: Warehouse,
+    options: { countCacheSize?: number } = {},
+  ) {
+    this.counts = new CountCache(options.countCacheSize ?? 2000);
+  }
+
+  /** `ready` with the load the data comes from, or `preparing`. */
+  async status(
+    orgId: string,
+  ): Promise<{ state: 'ready'; load: LoadInfo } | { state: 'preparing' }> {
+    const load = await readLoadInfo(this.warehouse, orgId);
+    return load ? { state: 'ready', load } : { state: 'preparing' };
+  }
+
+  async page(input: SegmentQueryInput): Promise<SegmentDataPage> {
+    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
+    const load = await this.requireLoad(input.orgId);
+    const [rows, total] = await Promise.all([
+      this.warehouse.query(input.orgId, compiled.pageQuery),
+      this.count(input.orgId, load, compiled.countQuery),
+    ]);
+    const { page, perPage, columns } = compiled;
+    return { rows: rows as SegmentRow[], total, page, perPage, columns };
+  }
+
+  async groups(input: SegmentQueryInput): Promise<SegmentGroupsPage> {
+    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
+    if (!compiled.grouping) throw new Error('groups() needs groupBy');
+    const load = await this.requireLoad(input.orgId);
+    const { grouping } = compiled;
+    const [rows, total] = await Promise.all([
+      this.warehouse.query(input.orgId, grouping.groupsQuery),
+      this.count(input.orgId, load, grouping.countQuery),
+    ]);
+    return {
+      groups: toSegmentGroups(rows, grouping),
+      total,
+      page: compiled.page,
+      perPage: compiled.perPage,
+      pivot: grouping.pivot,
+      pivotIdentifier: grouping.pivotIdentifier,
+      columns: compiled.columns,
+    };
+  }
+
+  /** Validates now (so a bad query is a 400 before any byte is sent), streams later. */
+  async export(input: SegmentQueryInput, batchSize = 5000): Promise<SegmentExport> {
+    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
+    await this.requireLoad(input.orgId);
+    return {
+      columns: compiled.columns,
+      batches: this.warehouse.stream(input.orgId, compiled.exportQuery, { batchSize }),
+    };
+  }
+
+  private async requireLoad(orgId: string): Promise<LoadInfo> {
+    const load = await readLoadInfo(this.warehouse, orgId);
+    if (!load) throw new WarehousePreparingError(orgId);
+    return load;
+  }
+
+  private count(orgId: string, load: LoadInfo, query: CompiledQuery): Promise<number> {
+    return this.counts.get(orgId, load.loadId, query, async () => {
+      const [row] = await this.warehouse.query(orgId, query);
+      return Number(row?.total ?? 0);
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { dataTypeSchema } from './data-types.js';
+
+/** The base tables a segment can show (DESIGN §5.1): one row per account or per user. */
+export const BASE_TABLES = ['accounts', 'users'] as const;
+export const baseTableSchema = z.enum(BASE_TABLES);
+export type BaseTable = z.infer<typeof baseTableSchema>;
+
+/**
+ * One entry of a base table's column catalogue (DESIGN §5.2): stored attributes and
+ * computed columns (`computed: true`, materialised after each load).
+ */
+export const columnSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  dataType: dataTypeSchema,
+  /** The option list of enum and boolean columns (spec §5), in display order. */
+  options: z.array(z.string()).optional(),
+  description: z.string(),
+  computed: z.boolean(),
+});
+export type SegmentColumn = z.infer<typeof columnSchema>;
+
+/** `GET segments/tables/{table}/columns`. */
+export const columnListSchema = z.array(columnSchema);
+
+/**
+ * A cell as both warehouse engines return it: numbers for numeric columns, ISO strings for
+ * timestamps, booleans, text, and a list of daily numbers for timeseries columns.
+ */
+export const cellValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.number()),
+]);
+export type CellValue = z.infer<typeof cellValueSchema>;
+
+/** A row keyed by column name; `id` is always present so the table can key its rows. */
+export const segmentRowSchema = z.record(z.string(), cellValueSchema);
+export type SegmentRow = z.infer<typeof segmentRowSchema>;
+
+/** `GET segments/{id}/data` (DESIGN §5.4). */
+export const segmentDataPageSchema = z.object({
+  rows: z.array(segmentRowSchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  perPage: z.number().int().min(1),
+  columns: z.array(columnSchema),
+});
+export type SegmentDataPage = z.infer<typeof segmentDataPageSchema>;
+
+/**
+ * One group of a grouped segment: the value of the `pivot` column, of the
+ * `pivot_identifier` column when grouping by two, the number of records, and the sums of
+ * the numeric columns shown (keyed by column name).
+ */
+export const segmentGroupSchema = z.object({
+  pivot: cellValueSchema,
+  pivot_identifier: cellValueSchema.optional(),
+  count: z.number().int().min(0),
+  sums: z.record(z.string(), z.number().nullable()),
+});
+export type SegmentGroup = z.infer<typeof segmentGroupSchema>;
+
+/** `GET segments/{id}/data?pivot=…[&pivot_identifier=…]`: a page of groups. */
+export const segmentGroupsPageSchema = z.object({
+  groups: z.array(segmentGroupSchema),
+  /** Number of groups (not records). */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  perPage: z.number().int().min(1),
+  pivot: z.string(),
+  pivotIdentifier: z.string().nullable(),
+  columns: z.array(columnSchema),
+});
+export type SegmentGroupsPage = z.infer<typeof segmentGroupsPageSchema>;
