@@ -8,7 +8,7 @@ import { PostgresWarehouse } from '../postgres/postgres-warehouse.js';
 
 export interface TestEngine {
   name: 'duckdb' | 'postgres';
-  open(): { warehouse: Warehouse; cleanup(): Promise<void> };
+  open(): { warehouse: Warehouse; cleanup: () => Promise<void> };
 }
 
 const duckdb: TestEngine = {
@@ -43,4 +43,4 @@ export const hasPostgres = Boolean(postgresUrl);
 export const duckdbEngine = duckdb;
 export const postgresEngine = postgres;
 
-export const newOrgId = () => randomUUID();
+export const newOrgId = (): string => randomUUID();

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { assertOrgId } from '../engine/identifiers.js';
@@ -26,6 +26,12 @@ export class DuckDBDatabases {
   fileOf(orgId: string): string | null {
     const { directory } = this.options;
     return directory ? path.join(directory, `${assertOrgId(orgId)}.duckdb`) : null;
+  }
+
+  /** Whether the organization has a database yet (reads must not create empty files). */
+  exists(orgId: string): boolean {
+    const file = this.fileOf(orgId);
+    return this.instances.has(orgId) || (file !== null && existsSync(file));
   }
 
   /** A fresh connection to the organization's database; the caller closes it. */

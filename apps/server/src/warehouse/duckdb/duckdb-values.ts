@@ -40,3 +40,24 @@ export const convertDuckDBValue: DuckDBValueConverter<WarehouseValue> = (
   }
   return JSDuckDBValueConverter(value, type, JSDuckDBValueConverter) as WarehouseValue;
 };
+
+/**
+ * JSON columns arrive as VARCHAR: the JSON alias is on the result's column types only, not
+ * on the vectors the converter sees, so they are parsed per column afterwards.
+ */
+export function jsonColumnParser(
+  names: readonly string[],
+  types: readonly { alias?: string | undefined }[],
+): (rows: Record<string, WarehouseValue>[]) => Record<string, WarehouseValue>[] {
+  const jsonColumns = names.filter((_, index) => types[index]?.alias === 'JSON');
+  if (jsonColumns.length === 0) return (rows) => rows;
+  return (rows) => {
+    for (const row of rows) {
+      for (const name of jsonColumns) {
+        const text = row[name];
+        if (typeof text === 'string') row[name] = JSON.parse(text) as WarehouseValue;
+      }
+    }
+    return rows;
+  };
+}

@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { DOUBLE, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { createTableStatements } from '../engine/dialect.js';
 import { quoteIdentifier } from '../engine/identifiers.js';
 import { KeyedLock } from '../engine/keyed-lock.js';
@@ -14,9 +14,18 @@ import type {
 import { appendBatches } from './duckdb-appender.js';
 import { DuckDBDatabases, type DuckDBOptions } from './duckdb-databases.js';
 import { duckdbDialect } from './duckdb-dialect.js';
-import { convertDuckDBValue } from './duckdb-values.js';
+import { convertDuckDBValue, jsonColumnParser } from './duckdb-values.js';
 
 const params = (query: CompiledQuery) => query.params as DuckDBValue[];
+
+/**
+ * The driver infers BIGINT for an integral JS number and fails beyond int64 (1e19 is a
+ * valid filter value): such numbers are bound as DOUBLE, as the SQL casts them anyway.
+ */
+const types = (query: CompiledQuery) =>
+  query.params.map((value) =>
+    typeof value === 'number' && !Number.isSafeInteger(value) ? DOUBLE : undefined,
+  ) as DuckDBType[];
 
 /** The embedded default (DESIGN §5): one DuckDB file per organization. */
 export class DuckDBWarehouse implements Warehouse {
@@ -28,25 +37,35 @@ export class DuckDBWarehouse implements Warehouse {
     this.databases = new DuckDBDatabases(options);
   }
 
+  /** The organization's database file (null when kept in memory). */
+  fileOf(orgId: string): string | null {
+    return this.databases.fileOf(orgId);
+  }
+
   async query(orgId: string, query: CompiledQuery): Promise<WarehouseRow[]> {
     return this.withConnection(orgId, async (connection) => {
-      const reader = await connection.runAndReadAll(query.sql, params(query));
-      return reader.convertRowObjects<WarehouseValue>(convertDuckDBValue);
+      const reader = await connection.runAndReadAll(query.sql, params(query), types(query));
+      const parseJson = jsonColumnParser(reader.deduplicatedColumnNames(), reader.columnTypes());
+      return parseJson(reader.convertRowObjects<WarehouseValue>(convertDuckDBValue));
     });
   }
 
   async *stream(orgId: string, query: CompiledQuery, options: StreamOptions = {}) {
     const connection = await this.databases.connect(orgId);
     try {
-      const result = await connection.stream(query.sql, params(query));
+      const result = await connection.stream(query.sql, params(query), types(query));
+      const parseJson = jsonColumnParser(result.deduplicatedColumnNames(), result.columnTypes());
       const chunks = result.yieldConvertedRowObjects<WarehouseValue>(convertDuckDBValue);
-      yield* rebatch(chunks, options.batchSize ?? 2048);
+      for await (const batch of rebatch(chunks, options.batchSize ?? 2048)) {
+        yield parseJson(batch);
+      }
     } finally {
       connection.closeSync();
     }
   }
 
   async hasTable(orgId: string, name: string): Promise<boolean> {
+    if (!this.databases.exists(orgId)) return false;
     const rows = await this.query(orgId, {
       sql: "SELECT 1 AS found FROM duckdb_tables() WHERE schema_name = 'main' AND table_name = $1",
       params: [name],
@@ -68,7 +87,8 @@ export class DuckDBWarehouse implements Warehouse {
 
   execute(orgId: string, statements: readonly CompiledQuery[]): Promise<void> {
     return this.inTransaction(orgId, async (connection) => {
-      for (const statement of statements) await connection.run(statement.sql, params(statement));
+      for (const statement of statements)
+        await connection.run(statement.sql, params(statement), types(statement));
     });
   }
 
@@ -100,7 +120,8 @@ export class DuckDBWarehouse implements Warehouse {
         await work(connection);
         await connection.run('COMMIT');
       } catch (error) {
-        await connection.run('ROLLBACK');
+        // The transaction may already be aborted; the original error is what matters.
+        await connection.run('ROLLBACK').catch(() => undefined);
         throw error;
       }
     });

@@ -124,7 +124,7 @@ export class PostgresWarehouse implements Warehouse {
         await work(client);
         await client.query('COMMIT');
       } catch (error) {
-        await client.query('ROLLBACK');
+        await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       }
     } finally {
