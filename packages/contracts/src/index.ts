@@ -14,3 +14,4 @@ export * from './files.js';
 export * from './segments.js';
 export * from './local-settings.js';
 export * from './segment-data.js';
+export * from './segment-settings.js';

@@ -12,6 +12,11 @@ export type SegmentSummary = z.infer<typeof segmentSummarySchema>;
 export const LIVE_OPS_API = {
   mySegments: 'segments/me',
   segment: (segmentId: string) => `segments/${segmentId}`,
+  data: (segmentId: string) => `segments/${segmentId}/data`,
+  exportTickets: (segmentId: string) => `segments/${segmentId}/export-tickets`,
+  export: (segmentId: string) => `segments/${segmentId}/export`,
+  filters: 'segments/filters',
+  columns: (table: string) => `segments/tables/${table}/columns`,
 } as const;
 
 /** `GET segments/me`: the user's segments, in menu order. */

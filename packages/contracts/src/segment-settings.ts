@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { baseTableSchema } from './segment-data.js';
+import { FILTER_OPERATORS, OPERATORS_BY_DATA_TYPE, type FilterOperator } from './filters.js';
+import { DATA_TYPES, type DataType } from './data-types.js';
+
+export const SEGMENT_NAME_MAX = 100;
+export const SEGMENT_DESCRIPTION_MAX = 500;
+export const SEGMENT_COLUMNS_MAX = 60;
+export const SEGMENT_SORTS_MAX = 3;
+
+const columnNameSchema = z.string().min(1).max(200);
+export const sortInfoSchema = z.object({ field: columnNameSchema, isDescending: z.boolean() });
+
+/** Grouping of a segment: `pivot` column, and `pivot_identifier` when grouping by two. */
+export const segmentGroupingSchema = z.object({
+  pivot: columnNameSchema.nullable(),
+  pivotIdentifier: columnNameSchema.nullable(),
+});
+
+/**
+ * `GET segments/{id}`: the segment with its settings. `status` is `preparing` until the
+ * organization's first data load has finished (the page then shows ERROR_TEXTS.preparing).
+ */
+export const segmentDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  baseTable: baseTableSchema,
+  disabled: z.boolean(),
+  columns: z.array(columnNameSchema),
+  grouping: segmentGroupingSchema,
+  sorting: z.array(sortInfoSchema),
+  status: z.enum(['ready', 'preparing']),
+  updatedAt: z.string(),
+});
+export type SegmentDetail = z.infer<typeof segmentDetailSchema>;
+
+/** `PATCH segments/{id}`: any subset of the settings; unknown columns are a 400 naming them. */
+export const updateSegmentBodySchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Name is required').max(SEGMENT_NAME_MAX),
+    description: z.string().trim().max(SEGMENT_DESCRIPTION_MAX),
+    columns: z.array(columnNameSchema).min(1).max(SEGMENT_COLUMNS_MAX),
+    grouping: segmentGroupingSchema,
+    sorting: z.array(sortInfoSchema).max(SEGMENT_SORTS_MAX),
+    disabled: z.boolean(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to change' });
+export type UpdateSegmentBody = z.infer<typeof updateSegmentBodySchema>;
+
+/** `GET segments/{id}/data` while the first load runs: HTTP 202 with this body. */
+export const segmentPreparingSchema = z.object({ status: z.literal('preparing') });
+
+/** `GET segments/filters`: every operator with its help, and which fit each data type. */
+export const filterCatalogueSchema = z.object({
+  operators: z.array(
+    z.object({ id: z.string(), label: z.string(), help: z.string(), value: z.string() }),
+  ),
+  dataTypes: z.array(
+    z.object({ id: z.string(), help: z.string(), operators: z.array(z.string()) }),
+  ),
+});
+export type FilterCatalogue = z.infer<typeof filterCatalogueSchema>;
+
+/** The catalogue as the contracts define it; the server answers exactly this. */
+export function buildFilterCatalogue(): FilterCatalogue {
+  return {
+    operators: (Object.keys(FILTER_OPERATORS) as FilterOperator[]).map((id) => ({
+      id,
+      ...FILTER_OPERATORS[id],
+    })),
+    dataTypes: (Object.keys(DATA_TYPES) as DataType[]).map((id) => ({
+      id,
+      help: DATA_TYPES[id],
+      operators: [...OPERATORS_BY_DATA_TYPE[id]],
+    })),
+  };
+}
+
+/**
+ * `POST segments/{id}/export-tickets` (DESIGN §4.5): body = the list query the export is for
+ * (as `serializeListParams` writes it, without page/perPage). The ticket is single-use, lives
+ * 60 s and is bound to user, organization, segment and exactly that query; the SPA then opens
+ * `segments/{id}/export?<same query>&token=<ticket>`.
+ */
+export const exportTicketBodySchema = z.strictObject({
+  search: z.string().max(200).optional(),
+  sortBy: z.string().max(1000).optional(),
+  filters: z.string().max(100_000).optional(),
+  columns: z.string().max(20_000).optional(),
+});
+export const exportTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+export const EXPORT_TICKET_TTL_SECONDS = 60;
