@@ -4,7 +4,7 @@ import { SqlParams } from '../engine/sql-params.js';
 import type { CompiledQuery } from '../engine/warehouse.js';
 import { columnExpression, fromClause } from './query-source.js';
 import type { GroupSortTarget, ResolvedQuery } from './segment-query-input.js';
-import { orderTerm, pageClause, whereClause, whereColumns } from './sql-clauses.js';
+import { orderTerm, pageClause, whereClause } from './sql-clauses.js';
 
 export interface CompiledGrouping {
   /** Rows `{ pivot, pivot_identifier?, count, sum_0…sum_n }`, a page of groups. */
@@ -45,11 +45,7 @@ function sortExpression(
  */
 export function compileGrouping(query: ResolvedQuery, dialect: Dialect): CompiledGrouping {
   const keys = query.groupBy.map(keyExpression);
-  const from = fromClause(dialect, query.orgId, query.table, [
-    ...query.groupBy,
-    ...query.sums,
-    ...whereColumns(query),
-  ]);
+  const from = fromClause(dialect, query.orgId, query.table);
   const select = [
     ...keys.map((key, index) => `${key} AS "${KEY_ALIASES[index]}"`),
     'COUNT(*) AS "count"',

@@ -5,10 +5,10 @@ import { quoteIdentifier } from '../engine/identifiers.js';
 import { SqlParams } from '../engine/sql-params.js';
 import type { CompiledQuery } from '../engine/warehouse.js';
 import { compileGrouping, type CompiledGrouping } from './compile-grouping.js';
-import { columnExpression, fromClause, idExpression } from './query-source.js';
+import { ID_EXPRESSION, columnExpression, fromClause } from './query-source.js';
 import { resolveQuery } from './resolve-query.js';
 import type { ResolvedQuery, SegmentQueryInput } from './segment-query-input.js';
-import { orderTerm, pageClause, whereClause, whereColumns } from './sql-clauses.js';
+import { orderTerm, pageClause, whereClause } from './sql-clauses.js';
 
 export interface CompiledSegmentQuery {
   /** The columns of each row, in order (the data response's `columns`). */
@@ -17,7 +17,7 @@ export interface CompiledSegmentQuery {
   perPage: number;
   /** One page of rows: `id` and the selected columns, keyed by column name. */
   pageQuery: CompiledQuery;
-  /** `SELECT COUNT(*) AS total`, joining only what the filters and search need. */
+  /** `SELECT COUNT(*) AS total` of the matching rows. */
   countQuery: CompiledQuery;
   /** Every matching row in page order, no limit (export). */
   exportQuery: CompiledQuery;
@@ -26,7 +26,7 @@ export interface CompiledSegmentQuery {
 }
 
 function selectList(query: ResolvedQuery): string {
-  const id = `${idExpression(query.table)} AS "id"`;
+  const id = `${ID_EXPRESSION} AS "id"`;
   const others = query.columns
     .filter((column) => column.name !== 'id')
     .map((column) => `${columnExpression(column)} AS ${quoteIdentifier(column.name)}`);
@@ -38,7 +38,7 @@ function orderBy(dialect: Dialect, query: ResolvedQuery): string {
     orderTerm(dialect, columnExpression(sort.column), sort.column, sort.descending),
   );
   // The id breaks ties, so pages never overlap or skip rows, on either engine.
-  terms.push(orderTerm(dialect, idExpression(query.table), { dataType: 'default' }, false));
+  terms.push(orderTerm(dialect, ID_EXPRESSION, { dataType: 'default' }, false));
   return `ORDER BY ${terms.join(', ')}`;
 }
 
@@ -53,22 +53,16 @@ export function compileSegmentQuery(
   dialect: Dialect,
 ): CompiledSegmentQuery {
   const query = resolveQuery(input);
-  const rowColumns = [
-    ...query.columns,
-    ...query.sort.map((sort) => sort.column),
-    ...whereColumns(query),
-  ];
-  const rowsFrom = fromClause(dialect, query.orgId, query.table, rowColumns);
+  const from = fromClause(dialect, query.orgId, query.table);
   const rowsSql = (params: SqlParams) =>
-    `SELECT ${selectList(query)} ${rowsFrom} ${whereClause(query, params)} ${orderBy(dialect, query)}`;
+    `SELECT ${selectList(query)} ${from} ${whereClause(query, params)} ${orderBy(dialect, query)}`;
 
   const pageParams = new SqlParams();
   const pageSql = `${rowsSql(pageParams)} ${pageClause(query, pageParams)}`;
   const exportParams = new SqlParams();
   const exportSql = rowsSql(exportParams);
   const countParams = new SqlParams();
-  const countFrom = fromClause(dialect, query.orgId, query.table, whereColumns(query));
-  const countSql = `SELECT COUNT(*) AS "total" ${countFrom} ${whereClause(query, countParams)}`;
+  const countSql = `SELECT COUNT(*) AS "total" ${from} ${whereClause(query, countParams)}`;
 
   return {
     columns: query.columns.map(toSegmentColumn),

@@ -15,14 +15,6 @@ export function searchColumns(query: ResolvedQuery): CatalogueColumn[] {
   );
 }
 
-/** Columns the WHERE clause reads (so the FROM clause joins their sources). */
-export function whereColumns(query: ResolvedQuery): CatalogueColumn[] {
-  return [
-    ...query.filters.map((filter) => filter.column),
-    ...(query.search ? searchColumns(query) : []),
-  ];
-}
-
 /** `WHERE …` of the filters (AND) and the search (OR over searchable columns), or ''. */
 export function whereClause(query: ResolvedQuery, params: SqlParams): string {
   const conditions = query.filters.map((filter) =>

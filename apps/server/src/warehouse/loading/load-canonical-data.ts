@@ -1,7 +1,7 @@
 import { nextTableName, type BatchSource } from '../engine/table-schema.js';
 import type { Warehouse } from '../engine/warehouse.js';
 import { CANONICAL_TABLES, type CanonicalTableName } from '../model/canonical-tables.js';
-import { buildMetricTables, METRIC_TABLE_NAMES } from './rebuild-metrics.js';
+import { buildDerivedTables, DERIVED_TABLE_NAMES } from './rebuild-metrics.js';
 
 export type CanonicalLoad = Partial<Record<CanonicalTableName, BatchSource>>;
 
@@ -41,20 +41,12 @@ export async function loadCanonicalData(
     sources[table.name] = next.name;
     swapped.push(table.name);
   }
-  await buildMetricTables(warehouse, orgId, sources, options.asOf ?? Date.now());
-  await warehouse.swapTables(orgId, [...swapped, ...METRIC_TABLE_NAMES]);
+  await buildDerivedTables(warehouse, orgId, sources, options.asOf ?? Date.now());
+  await warehouse.swapTables(orgId, [...swapped, ...DERIVED_TABLE_NAMES]);
   return counts;
 }
 
 /** An empty batch source for a table the organization does not have yet, else null. */
 async function missingTable(warehouse: Warehouse, orgId: string, name: string) {
   return (await warehouse.hasTable(orgId, name)) ? null : [];
-}
-
-/** The first load has finished once the metric tables exist (they arrive with its swap). */
-export async function isWarehouseReady(warehouse: Warehouse, orgId: string): Promise<boolean> {
-  const present = await Promise.all(
-    METRIC_TABLE_NAMES.map((name) => warehouse.hasTable(orgId, name)),
-  );
-  return present.every(Boolean);
 }
