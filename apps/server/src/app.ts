@@ -21,6 +21,8 @@ import { webAppPlugin } from './platform/http/web-app.js';
 import { loggerOptions, loggingPlugin, requestIdFor } from './platform/logging.js';
 import type { FileStorage } from './platform/storage/file-storage.js';
 import { storagePlugin } from './platform/storage/storage-plugin.js';
+import { warehousePlugin } from './platform/warehouse/warehouse-plugin.js';
+import type { Warehouse } from './warehouse/index.js';
 import { SERVICES, type MountedService } from './services/index.js';
 
 export interface BuildAppOptions {
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Serve only these services (one service per process); default all six. */
   services?: readonly MountedService['name'][];
+  /** An analytical warehouse the caller owns (and closes); default per config (DESIGN §5). */
+  warehouse?: Warehouse;
 }
 
 /** The whole backend as one Fastify instance: platform plugins first, then the services. */
@@ -75,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { handle: database });
   await app.register(storagePlugin, { storage: options.storage });
+  await app.register(warehousePlugin, { engine: options.warehouse });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { keys: options.jwks ?? keysFor(config, idp) });
   await app.register(loggingPlugin);

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfigServer } from './platform/config.js';
 import { databaseTargetFor, openDatabase } from './platform/database/database.js';
 import { handleShutdownSignals } from './platform/shutdown.js';
+import { ensureDemoWarehouseData } from './platform/warehouse/demo-warehouse-data.js';
 import { seedDemo } from './seed-demo.js';
 
 function readConfig(): AppConfigServer {
@@ -29,6 +30,13 @@ async function main() {
     release: () => database.close(),
   });
   const address = await app.listen({ port: config.port, host: config.host });
+  if (demo) {
+    // Ready at once: segments answer "preparing" until the first load has swapped in.
+    const log = app.log.child({ component: 'demo-data' });
+    app.warehouse.runInBackground(async () => {
+      await ensureDemoWarehouseData(app.warehouse, demo.orgId, log);
+    });
+  }
 
   const lines = [``, `Revlane is ready at ${config.appUrl}`];
   if (!address.endsWith(`:${config.port}`) || config.port === 0)

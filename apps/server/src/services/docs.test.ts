@@ -84,7 +84,23 @@ describe('OpenAPI per service (DESIGN §7)', () => {
 
   it('lists the live-ops and content routes, public file reads marked as needing no token', async () => {
     const liveOps = await documentOf('/live-ops/api/v1');
-    expect(Object.keys(liveOps.paths)).toEqual(['/segments/me']);
+    expect(Object.keys(liveOps.paths).sort()).toEqual([
+      '/segments/filters',
+      '/segments/me',
+      '/segments/tables/{table}/columns',
+      '/segments/{segmentId}',
+      '/segments/{segmentId}/data',
+    ]);
+    const data = liveOps.paths['/segments/{segmentId}/data']!.get!;
+    expect(Object.keys(data.responses).sort()).toEqual([
+      '200',
+      '202',
+      '400',
+      '401',
+      '403',
+      '404',
+      '500',
+    ]);
     expect(Object.keys(liveOps.paths['/segments/me']!.get!.responses).sort()).toEqual([
       '200',
       '401',

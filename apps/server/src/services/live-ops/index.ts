@@ -1,4 +1,6 @@
 import { defineService } from '../../platform/http/service.js';
+import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { dataRoutes } from './data/data.routes.js';
 import { segmentsRoutes } from './segments/segments.routes.js';
 
 /** Segments, cohorts, alerts, data, export and trends (DESIGN §3.1). */
@@ -6,7 +8,7 @@ export const liveOpsService = defineService({
   name: 'live-ops',
   title: 'live-operations service',
   description: 'Segments, cohorts, alerts, segment data, export and trends.',
-  routes: [segmentsRoutes],
+  routes: [segmentsRoutes, catalogueRoutes, dataRoutes],
 });
 
 export { seedDemoSegments } from './seed-demo-segments.js';

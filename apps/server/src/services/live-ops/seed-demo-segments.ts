@@ -1,8 +1,10 @@
 import type { Database } from '../../platform/database/database.js';
 import { insertMissingSegments, type NewSegment } from './segments/segments.repository.js';
 
-/** What the demo organization's menu lists until its data arrives with the data plane. */
-const DEMO_SEGMENTS: NewSegment[] = (
+const noGrouping = { pivot: null, pivotIdentifier: null };
+
+/** The demo organization's menu, each segment with settings that show off its base table. */
+export const DEMO_SEGMENTS: NewSegment[] = (
   [
     {
       name: 'All accounts',
@@ -13,21 +15,43 @@ const DEMO_SEGMENTS: NewSegment[] = (
       name: 'Product-qualified accounts',
       description: 'Accounts whose usage says they are ready for a sales conversation.',
       baseTable: 'accounts',
+      columns: [
+        'name',
+        'domain',
+        'plan',
+        'active_users_7d',
+        'seats_used',
+        'seats',
+        'events_30d',
+        'last_seen_at',
+        'activity_30d',
+      ],
+      sorting: [{ field: 'active_users_7d', isDescending: true }],
+      grouping: noGrouping,
     },
     {
       name: 'Active users',
       description: 'Users active in the product during the last 7 days.',
       baseTable: 'users',
+      columns: ['name', 'email', 'title', 'role', 'events_7d', 'active_days_30d', 'last_seen_at'],
+      sorting: [{ field: 'events_7d', isDescending: true }],
+      grouping: noGrouping,
     },
     {
       name: 'Expansion candidates',
       description: 'Paying accounts close to their plan limits.',
       baseTable: 'accounts',
+      columns: ['name', 'plan', 'seats', 'seats_used', 'mrr', 'active_users_30d', 'renewal_at'],
+      sorting: [{ field: 'seats_used', isDescending: true }],
+      grouping: { pivot: 'plan', pivotIdentifier: null },
     },
     {
       name: 'Churn risk (beta)',
       description: 'Accounts whose activity is dropping; still being tuned.',
       baseTable: 'accounts',
+      columns: ['name', 'plan', 'mrr', 'lifecycle_stage', 'events_30d', 'last_seen_at'],
+      sorting: [{ field: 'last_seen_at', isDescending: false }],
+      grouping: noGrouping,
       disabled: true,
     },
   ] satisfies Omit<NewSegment, 'position'>[]

@@ -1,10 +1,34 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './core.js';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations, users } from './core.js';
+
+/** A segment's default sort: a catalogue column and its direction. */
+export interface SegmentSortSetting {
+  field: string;
+  isDescending: boolean;
+}
+
+export interface SegmentGroupingSetting {
+  pivot: string | null;
+  pivotIdentifier: string | null;
+}
 
 /**
  * Segment metadata of the live-operations service (DESIGN §5.4, §6). The rows a segment
- * shows live in the organization's warehouse; this table only names and orders them.
+ * shows live in the organization's warehouse; this table names, orders and configures them.
+ * `columns`, `grouping` and `sorting` are null until set: null means the base table's
+ * defaults (services/live-ops/segments/segment-defaults.ts), so a new catalogue version
+ * reaches every segment nobody customised.
  */
 export const segments = pgTable(
   'segments',
@@ -17,6 +41,9 @@ export const segments = pgTable(
     description: text('description'),
     baseTable: text('base_table', { enum: ['accounts', 'users'] }).notNull(),
     disabled: boolean('disabled').notNull().default(false),
+    columns: jsonb('columns').$type<string[]>(),
+    grouping: jsonb('grouping').$type<SegmentGroupingSetting>(),
+    sorting: jsonb('sorting').$type<SegmentSortSetting[]>(),
     /** Menu order; ties fall back to the name. */
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,4 +54,30 @@ export const segments = pgTable(
   },
   // Also the index every org-scoped listing uses (its leading column is org_id).
   (table) => [uniqueIndex('segments_org_id_name_key').on(table.orgId, table.name)],
+);
+
+/**
+ * Export tickets (DESIGN §4.5): single-use, short-lived credentials of an export URL. Only
+ * the SHA-256 of the ticket is stored, so a database read does not yield usable tickets;
+ * kept in the database (not memory) so they survive a restart and work across processes.
+ */
+export const exportTickets = pgTable(
+  'export_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    segmentId: uuid('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+    /** The list query the export is for, in canonical form (export-query.ts). */
+    query: text('query').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('export_tickets_expires_at_idx').on(table.expiresAt)],
 );

@@ -1,9 +1,18 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
 import { segments } from '../../../platform/database/schema/index.js';
 
 export type SegmentRecord = typeof segments.$inferSelect;
 export type NewSegment = Omit<typeof segments.$inferInsert, 'id' | 'orgId'>;
+export type SegmentChanges = Partial<
+  Pick<NewSegment, 'name' | 'description' | 'disabled' | 'columns' | 'grouping' | 'sorting'>
+>;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every statement names the organization too: an id alone never reaches another org's row. */
+const byOrgAndId = (orgId: string, segmentId: string) =>
+  and(eq(segments.orgId, orgId), eq(segments.id, segmentId));
 
 /** The organization's segments in menu order: position first, the name breaks ties. */
 export function listSegmentSummaries(db: Database, orgId: string) {
@@ -12,6 +21,40 @@ export function listSegmentSummaries(db: Database, orgId: string) {
     .from(segments)
     .where(eq(segments.orgId, orgId))
     .orderBy(asc(segments.position), asc(segments.name));
+}
+
+/** A malformed id finds nothing (instead of a database type error). */
+export async function findSegment(db: Database, orgId: string, segmentId: string) {
+  if (!UUID_PATTERN.test(segmentId)) return undefined;
+  const [row] = await db.select().from(segments).where(byOrgAndId(orgId, segmentId));
+  return row;
+}
+
+export async function isSegmentNameTaken(
+  db: Database,
+  orgId: string,
+  name: string,
+  exceptId: string,
+) {
+  const rows = await db
+    .select({ id: segments.id })
+    .from(segments)
+    .where(and(eq(segments.orgId, orgId), eq(segments.name, name), ne(segments.id, exceptId)));
+  return rows.length > 0;
+}
+
+export async function updateSegment(
+  db: Database,
+  orgId: string,
+  segmentId: string,
+  changes: SegmentChanges,
+): Promise<SegmentRecord | undefined> {
+  const [row] = await db
+    .update(segments)
+    .set(changes)
+    .where(byOrgAndId(orgId, segmentId))
+    .returning();
+  return row;
 }
 
 /**

@@ -1,10 +1,18 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataEnvelope, LIVE_OPS_API, segmentSummaryListSchema } from '@revlane/contracts';
+import {
+  dataEnvelope,
+  LIVE_OPS_API,
+  segmentDetailSchema,
+  segmentSummaryListSchema,
+  updateSegmentBodySchema,
+} from '@revlane/contracts';
 import { errorResponses } from '../../../platform/http/responses.js';
-import { listMySegments } from './segments.service.js';
+import { segmentParamsSchema } from './segment-params.js';
+import { getSegmentDetail, listMySegments, updateSegmentSettings } from './segments.service.js';
 
 const tags = ['segments'];
+const detailResponse = dataEnvelope(segmentDetailSchema);
 
 export const segmentsRoutes: FastifyPluginCallback = (app, _options, done) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +27,43 @@ export const segmentsRoutes: FastifyPluginCallback = (app, _options, done) => {
       },
     },
     async (request) => ({ data: await listMySegments(app.db, request.auth) }),
+  );
+
+  routes.get(
+    `/${LIVE_OPS_API.segment(':segmentId')}`,
+    {
+      schema: {
+        tags,
+        summary: 'A segment with its settings; status is preparing until the first data load',
+        params: segmentParamsSchema,
+        response: { 200: detailResponse, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await getSegmentDetail(app.db, app.warehouse, request.auth, request.params.segmentId),
+    }),
+  );
+
+  routes.patch(
+    `/${LIVE_OPS_API.segment(':segmentId')}`,
+    {
+      schema: {
+        tags,
+        summary: 'Change a segment’s name, description, columns, grouping, sorting or state',
+        params: segmentParamsSchema,
+        body: updateSegmentBodySchema,
+        response: { 200: detailResponse, ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await updateSegmentSettings(
+        app.db,
+        app.warehouse,
+        request.auth,
+        request.params.segmentId,
+        request.body,
+      ),
+    }),
   );
   done();
 };

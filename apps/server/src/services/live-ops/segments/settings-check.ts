@@ -1,0 +1,53 @@
+import type { BaseTable, FieldError, UpdateSegmentBody } from '@revlane/contracts';
+import {
+  compileSegmentQuery,
+  isSegmentQueryError,
+  type Dialect,
+  type QueryIssue,
+} from '../../../warehouse/index.js';
+
+/** Compiler issue paths → the PATCH body's fields. */
+function bodyPath(issue: QueryIssue): string {
+  const sort = /^sortBy\[(\d+)\]$/.exec(issue.path);
+  if (sort) return `body.sorting[${sort[1]}].field`;
+  if (issue.path === 'pivot' || issue.path === 'groupBy') return 'body.grouping.pivot';
+  if (issue.path === 'pivot_identifier') return 'body.grouping.pivotIdentifier';
+  return `body.${issue.path}`;
+}
+
+function issuesOf(run: () => unknown): FieldError[] {
+  try {
+    run();
+    return [];
+  } catch (error) {
+    if (!isSegmentQueryError(error)) throw error;
+    return error.issues.map((issue) => ({ path: bodyPath(issue), message: issue.message }));
+  }
+}
+
+/**
+ * Checks the column, sorting and grouping settings against the base table's catalogue with
+ * THE segment compiler, so a setting is accepted exactly when a data page could use it.
+ * A placeholder organization id: nothing runs, the SQL is thrown away.
+ */
+export function checkSegmentSettings(
+  table: BaseTable,
+  body: UpdateSegmentBody,
+  dialect: Dialect,
+): FieldError[] {
+  const orgId = '00000000-0000-0000-0000-000000000000';
+  const errors = issuesOf(() =>
+    compileSegmentQuery({ orgId, table, columns: body.columns, sortBy: body.sorting }, dialect),
+  );
+  const { pivot, pivotIdentifier } = body.grouping ?? { pivot: null, pivotIdentifier: null };
+  if (pivot === null && pivotIdentifier !== null) {
+    errors.push({
+      path: 'body.grouping.pivot',
+      message: 'Choose the first grouping column before the second',
+    });
+  } else if (pivot !== null) {
+    const groupBy = pivotIdentifier === null ? [pivot] : [pivot, pivotIdentifier];
+    errors.push(...issuesOf(() => compileSegmentQuery({ orgId, table, groupBy }, dialect)));
+  }
+  return errors;
+}
