@@ -90,7 +90,11 @@ describe('OpenAPI per service (DESIGN §7)', () => {
       '/segments/tables/{table}/columns',
       '/segments/{segmentId}',
       '/segments/{segmentId}/data',
+      '/segments/{segmentId}/export',
+      '/segments/{segmentId}/export-tickets',
     ]);
+    const download = liveOps.paths['/segments/{segmentId}/export']!.get!;
+    expect(download.security).toEqual([]);
     const data = liveOps.paths['/segments/{segmentId}/data']!.get!;
     expect(Object.keys(data.responses).sort()).toEqual([
       '200',

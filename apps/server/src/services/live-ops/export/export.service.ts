@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { EXPORT_TICKET_TTL_SECONDS } from '@revlane/contracts';
+import type { AuthContext } from '../../../platform/auth/auth-context.js';
+import type { Database } from '../../../platform/database/database.js';
+import { notFound, unauthorized } from '../../../platform/errors/http-error.js';
+import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
+import type { ExportListQuery } from '../data/data-query.js';
+import { readSegment, type Readiness } from '../data/segment-query.js';
+import { findSegment } from '../segments/segments.repository.js';
+import { requireSegment } from '../segments/segments.service.js';
+import { csvHeader, csvLines, exportFileName } from './csv.js';
+import { canonicalExportQuery, resolveExportInput } from './export-query.js';
+import { consumeExportTicket, insertExportTicket } from './export-tickets.repository.js';
+
+/** Rows per warehouse batch: one CSV chunk each, so memory stays flat whatever the total. */
+const EXPORT_BATCH_ROWS = 2_000;
+
+const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/** `POST segments/{id}/export-tickets` (DESIGN §4.5): a single-use ticket for this query. */
+export async function issueExportTicket(
+  db: Database,
+  warehouse: WarehouseAccess,
+  auth: AuthContext,
+  segmentId: string,
+  query: ExportListQuery,
+) {
+  const segment = await requireSegment(db, auth.org.id, segmentId);
+  resolveExportInput(auth.org.id, segment, query, warehouse.engine.dialect, 'body');
+  const ticket = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + EXPORT_TICKET_TTL_SECONDS * 1000);
+  await insertExportTicket(db, {
+    ticketHash: hashOf(ticket),
+    orgId: auth.org.id,
+    userId: auth.user.id,
+    segmentId: segment.id,
+    query: canonicalExportQuery(query),
+    expiresAt,
+  });
+  return { ticket, expiresAt: expiresAt.toISOString() };
+}
+
+export interface ExportDownload {
+  fileName: string;
+  body: Readable;
+}
+
+const badTicket = () => unauthorized('The export link is invalid or expired; export again');
+
+/**
+ * `GET segments/{id}/export?…&token=<ticket>`: the ticket is the credential. It is used up
+ * first (so a failed attempt cannot be retried with it), then must match the segment and
+ * exactly the query it was issued for.
+ */
+export async function openExport(
+  db: Database,
+  warehouse: WarehouseAccess,
+  segmentId: string,
+  query: ExportListQuery,
+  token: string | undefined,
+): Promise<Readiness<ExportDownload>> {
+  if (!token) throw badTicket();
+  const ticket = await consumeExportTicket(db, hashOf(token), new Date());
+  if (!ticket) throw badTicket();
+  const segment = await findSegment(db, ticket.orgId, segmentId);
+  if (!segment) throw notFound('Segment');
+  if (ticket.segmentId !== segment.id || ticket.query !== canonicalExportQuery(query))
+    throw badTicket();
+  const input = resolveExportInput(ticket.orgId, segment, query, warehouse.engine.dialect, 'query');
+  return readSegment(async () => {
+    const { columns, batches } = await warehouse.reader.export(input, EXPORT_BATCH_ROWS);
+    async function* csv() {
+      yield csvHeader(columns);
+      for await (const rows of batches) yield csvLines(columns, rows);
+    }
+    // Pull-based: the next batch is read only when the response has room (backpressure).
+    return { fileName: exportFileName(segment.name), body: Readable.from(csv()) };
+  });
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs } from '../../../../test/log-capture.js';
+import { exportTickets } from '../../../platform/database/schema/index.js';
+import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+
+describe('live-ops: export tickets and CSV export (DESIGN §4.5)', () => {
+  let f: LiveOpsFixture;
+  const logs = captureLogs();
+  beforeAll(async () => {
+    f = await createLiveOpsFixture({ logStream: logs.stream, env: { LOG_LEVEL: 'info' } });
+  });
+  afterAll(() => f.close());
+
+  const segment = () => f.segmentId('All accounts');
+  const ticketFor = async (query: Record<string, string>, id = segment()) => {
+    const response = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/segments/${id}/export-tickets`,
+      payload: query,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ data: { ticket: string; expiresAt: string } }>().data;
+  };
+  const download = (query: Record<string, string>, id = segment()) =>
+    f.t.app.inject({ method: 'GET', url: `${API}/segments/${id}/export`, query });
+  const parseCsv = (text: string) => text.split('\r\n').filter(Boolean);
+
+  it('exports every row of the query with a header, as an attachment named after the segment', async () => {
+    const query = { filters: '[{"field":"plan","operator":"eq","value":"pro"}]', sortBy: '-mrr' };
+    const { ticket, expiresAt } = await ticketFor(query);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(50_000);
+    const response = await download({ ...query, token: ticket });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="all-accounts-${day}.csv"`,
+    );
+    const page = await f.inject(f.dana, {
+      method: 'GET',
+      url: `${API}/segments/${segment()}/data`,
+      query: { ...query, perPage: '1' },
+    });
+    const { total, columns } = page.json<{
+      data: { total: number; columns: { label: string }[] };
+    }>().data;
+    const lines = parseCsv(response.body);
+    expect(lines[0]).toBe(columns.map((column) => column.label).join(','));
+    expect(lines.length - 1).toBe(total);
+    expect(response.body.endsWith('\r\n')).toBe(true);
+  });
+
+  it('answers 401 for a reused, unknown, missing or expired ticket, or a changed query', async () => {
+    const query = { search: 'a' };
+    const { ticket } = await ticketFor(query);
+    expect((await download({ ...query, token: ticket })).statusCode).toBe(200);
+    const reused = await download({ ...query, token: ticket });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json()).toMatchObject({ error: 'unauthorized' });
+    expect((await download({ ...query, token: 'made-up' })).statusCode).toBe(401);
+    expect((await download(query)).statusCode).toBe(401);
+
+    const changed = await ticketFor(query);
+    expect((await download({ search: 'b', token: changed.ticket })).statusCode).toBe(401);
+    const widened = await ticketFor(query);
+    const more = { ...query, columns: '["name"]', token: widened.ticket };
+    expect((await download(more)).statusCode).toBe(401);
+
+    const expired = await ticketFor(query);
+    await f.t.database.db.update(exportTickets).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await download({ ...query, token: expired.ticket })).statusCode).toBe(401);
+    const other = await ticketFor(query);
+    const otherSegment = f.segmentId('Expansion candidates');
+    expect((await download({ ...query, token: other.ticket }, otherSegment)).statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the ticket', async () => {
+    const { ticket } = await ticketFor({});
+    const rows = await f.t.database.db.select().from(exportTickets);
+    expect(rows.some((row) => row.ticketHash === ticket)).toBe(false);
+    expect(rows.filter((row) => row.usedAt === null).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad query when the ticket is asked for, naming the field', async () => {
+    const response = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/segments/${segment()}/export-tickets`,
+      payload: { columns: '["name","nope"]', sortBy: '+bogus' },
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = response.json<{ errors: { path: string }[] }>().errors.map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['body.columns[1]', 'body.sortBy[0]']));
+    const unknown = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/segments/${segment()}/export-tickets`,
+      payload: { page: '2' },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('never writes the ticket to the log', async () => {
+    const { ticket } = await ticketFor({});
+    await download({ token: ticket });
+    const text = logs.text();
+    expect(text).toContain('/export?token=%5BREDACTED%5D');
+    expect(text).not.toContain(ticket);
+  });
+});
