@@ -29,5 +29,6 @@ export {
   SegmentReader,
   WarehousePreparingError,
   type SegmentExport,
+  type SegmentCsvExport,
 } from './reading/segment-reader.js';
 export { loadDemoData, DEFAULT_DEMO_SIZE, type DemoDataOptions } from './demo/load-demo-data.js';

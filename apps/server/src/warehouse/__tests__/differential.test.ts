@@ -94,6 +94,18 @@ describe.skipIf(!hasPostgres)('DuckDB and PostgreSQL answer alike (differential)
     expect(right).toEqual(left);
   });
 
+  it('writes the same CSV bytes (DuckDB through COPY, PostgreSQL through its cursor)', async () => {
+    const query = { orgId, table: 'accounts' as const, sortBy: [desc('renewal_at')] };
+    const csv = async (reader: SegmentReader) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await reader.exportCsv(query)).chunks) chunks.push(chunk);
+      return Buffer.concat(chunks).toString();
+    };
+    const [left, right] = await Promise.all([csv(duck), csv(pg)]);
+    expect(left.split('\n')).toHaveLength(302);
+    expect(right).toBe(left);
+  });
+
   it('builds identical canonical and metric tables', async () => {
     for (const [table, key] of [
       ['accounts', 'id'],

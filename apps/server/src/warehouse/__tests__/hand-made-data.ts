@@ -23,7 +23,7 @@ export const USERS = [
   ['u2', 'a1', 'bob@acme.com', 'Bob Stone', null, 'member', false, at('2023-02-01T00:00:00Z'), null],
   ['u3', 'a2', 'cy@beta.io', 'Cy Young', 'Founder', 'owner', true, at('2024-06-01T23:59:59Z'), at('2024-06-15T08:00:00Z')],
   ['u4', 'a3', 'di@gamma.co', 'Di Park', 'Analyst', 'admin', true, at('2024-06-02T00:00:00Z'), at('2024-05-01T00:00:00Z')],
-  ['u5', 'a3', 'ed@gamma.co', 'Ed Ray', 'Engineer', 'viewer', true, at('2024-06-03T00:00:00Z'), null],
+  ['u5', 'a3', 'ed@gamma.co', 'Ed Ray', '=1+2, "quoted"', 'viewer', true, at('2024-06-03T00:00:00Z'), null],
   ['u6', 'a9', 'orphan@nowhere.net', 'Orphan', null, 'member', false, at('2024-01-01T00:00:00Z'), null],
 ] as const;
 

@@ -135,6 +135,28 @@ describe.each(TEST_ENGINES)('segment reader on $name (DESIGN §5.4)', (engine) =
     );
   });
 
+  it('exports CSV: label header, formulas defused, same bytes on every engine', async () => {
+    const exported = await reader.exportCsv({
+      orgId,
+      table: 'users',
+      columns: ['email', 'title', 'email_verified', 'last_login_at', 'events_30d', 'account_mrr'],
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of exported.chunks) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString()).toBe(
+      [
+        'Email,Job title,Email verified,Last login,Events (30d),Account: MRR',
+        'ann@acme.com,CTO,true,2024-06-14T09:00:00.000Z,4,1234.50',
+        'bob@acme.com,,false,,1,1234.50',
+        'cy@beta.io,Founder,true,2024-06-15T08:00:00.000Z,2,0.00',
+        'di@gamma.co,Analyst,true,2024-05-01T00:00:00.000Z,0,99999.99',
+        `ed@gamma.co,"'=1+2, ""quoted""",true,,0,99999.99`,
+        'orphan@nowhere.net,,false,,0,',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('validates before touching the warehouse, and serves counts per load', async () => {
     await expect(
       reader.export({ orgId, table: 'accounts', columns: ['nope'] }),

@@ -4,6 +4,7 @@ import type { Dialect } from '../engine/dialect.js';
 import { quoteIdentifier } from '../engine/identifiers.js';
 import { SqlParams } from '../engine/sql-params.js';
 import type { CompiledQuery } from '../engine/warehouse.js';
+import { csvSelectList } from './csv-columns.js';
 import { compileGrouping, type CompiledGrouping } from './compile-grouping.js';
 import { ID_EXPRESSION, columnExpression, fromClause } from './query-source.js';
 import { resolveQuery } from './resolve-query.js';
@@ -19,8 +20,10 @@ export interface CompiledSegmentQuery {
   pageQuery: CompiledQuery;
   /** `SELECT COUNT(*) AS total` of the matching rows. */
   countQuery: CompiledQuery;
-  /** Every matching row in page order, no limit (export). */
+  /** Every matching row in page order, no limit (export as JSON rows). */
   exportQuery: CompiledQuery;
+  /** The same rows as CSV-ready text columns, formulas defused (see csv-columns.ts). */
+  csvQuery: CompiledQuery;
   /** With `groupBy`: a page of groups and the number of groups. */
   grouping: CompiledGrouping | null;
 }
@@ -61,6 +64,8 @@ export function compileSegmentQuery(
   const pageSql = `${rowsSql(pageParams)} ${pageClause(query, pageParams)}`;
   const exportParams = new SqlParams();
   const exportSql = rowsSql(exportParams);
+  const csvParams = new SqlParams();
+  const csvSql = `SELECT ${csvSelectList(dialect, query.columns)} ${from} ${whereClause(query, csvParams)} ${orderBy(dialect, query)}`;
   const countParams = new SqlParams();
   const countSql = `SELECT COUNT(*) AS "total" ${from} ${whereClause(query, countParams)}`;
 
@@ -71,6 +76,7 @@ export function compileSegmentQuery(
     pageQuery: { sql: pageSql, params: pageParams.list() },
     countQuery: { sql: countSql, params: countParams.list() },
     exportQuery: { sql: exportSql, params: exportParams.list() },
+    csvQuery: { sql: csvSql, params: csvParams.list() },
     grouping: query.groupBy.length > 0 ? compileGrouping(query, dialect) : null,
   };
 }

@@ -11,4 +11,5 @@ export const duckdbDialect: Dialect = {
   // DuckDB's default collation is already binary.
   binaryCollation: (expression) => expression,
   columnType: (type) => (type === 'json' ? 'JSON' : COMMON_COLUMN_TYPES[type]),
+  isoTimestamp: (expression) => `strftime(${expression}, '%Y-%m-%dT%H:%M:%S.%gZ')`,
 };

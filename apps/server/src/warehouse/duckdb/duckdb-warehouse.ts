@@ -1,4 +1,4 @@
-import { DOUBLE, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { createTableStatements } from '../engine/dialect.js';
 import { quoteIdentifier } from '../engine/identifiers.js';
 import { KeyedLock } from '../engine/keyed-lock.js';
@@ -12,20 +12,11 @@ import type {
   WarehouseValue,
 } from '../engine/warehouse.js';
 import { appendBatches } from './duckdb-appender.js';
+import { copyToCsv } from './duckdb-csv-export.js';
 import { DuckDBDatabases, type DuckDBOptions } from './duckdb-databases.js';
 import { duckdbDialect } from './duckdb-dialect.js';
+import { params, types } from './duckdb-params.js';
 import { convertDuckDBValue, jsonColumnParser } from './duckdb-values.js';
-
-const params = (query: CompiledQuery) => query.params as DuckDBValue[];
-
-/**
- * The driver infers BIGINT for an integral JS number and fails beyond int64 (1e19 is a
- * valid filter value): such numbers are bound as DOUBLE, as the SQL casts them anyway.
- */
-const types = (query: CompiledQuery) =>
-  query.params.map((value) =>
-    typeof value === 'number' && !Number.isSafeInteger(value) ? DOUBLE : undefined,
-  ) as DuckDBType[];
 
 /** The embedded default (DESIGN §5): one DuckDB file per organization. */
 export class DuckDBWarehouse implements Warehouse {
@@ -59,6 +50,15 @@ export class DuckDBWarehouse implements Warehouse {
       for await (const batch of rebatch(chunks, options.batchSize ?? 2048)) {
         yield parseJson(batch);
       }
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  async *exportCsv(orgId: string, query: CompiledQuery): AsyncGenerator<Buffer> {
+    const connection = await this.databases.connect(orgId);
+    try {
+      yield* copyToCsv(connection, query);
     } finally {
       connection.closeSync();
     }

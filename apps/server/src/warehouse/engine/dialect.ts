@@ -18,6 +18,8 @@ export interface Dialect {
   binaryCollation(expression: string): string;
   /** SQL type of a logical column type. */
   columnType(type: LogicalType): string;
+  /** A TIMESTAMP as `2024-05-01T12:00:00.000Z` text (exports). */
+  isoTimestamp(expression: string): string;
 }
 
 /** Types that are spelled alike on both engines. */

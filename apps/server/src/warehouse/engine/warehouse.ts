@@ -31,6 +31,11 @@ export interface Warehouse {
     query: CompiledQuery,
     options?: StreamOptions,
   ): AsyncIterable<WarehouseRow[]>;
+  /**
+   * Writes a query whose columns are all text (the compiler's `csvQuery`) as CSV lines
+   * without a header, in order, with flat memory; DuckDB through its own `COPY … TO`.
+   */
+  exportCsv(orgId: string, query: CompiledQuery): AsyncIterable<Buffer>;
   /** Whether the organization's database has the table (false before the first load). */
   hasTable(orgId: string, name: string): Promise<boolean>;
   /** Creates (or re-creates, empty) a table; loads use `<name>__next`. */

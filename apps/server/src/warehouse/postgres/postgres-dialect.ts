@@ -7,4 +7,5 @@ export const postgresDialect: Dialect = {
   table: (orgId, name) => `${quoteIdentifier(schemaNameFor(orgId))}.${quoteIdentifier(name)}`,
   binaryCollation: (expression) => `${expression} COLLATE "C"`,
   columnType: (type) => (type === 'json' ? 'JSONB' : COMMON_COLUMN_TYPES[type]),
+  isoTimestamp: (expression) => `to_char(${expression}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
 };

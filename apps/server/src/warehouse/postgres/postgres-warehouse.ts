@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { csvLine } from '../engine/csv-encoding.js';
 import { createTableStatements } from '../engine/dialect.js';
 import { quoteIdentifier, schemaNameFor } from '../engine/identifiers.js';
 import { KeyedLock } from '../engine/keyed-lock.js';
@@ -40,6 +41,16 @@ export class PostgresWarehouse implements Warehouse {
 
   stream(_orgId: string, query: CompiledQuery, options: StreamOptions = {}) {
     return streamWithCursor(this.pool, query, options.batchSize ?? 2048);
+  }
+
+  async *exportCsv(_orgId: string, query: CompiledQuery): AsyncGenerator<Buffer> {
+    // COPY cannot take bound parameters, so rows come through the cursor and are written
+    // here, to the same bytes DuckDB's COPY writes.
+    for await (const rows of streamWithCursor(this.pool, query, 5000)) {
+      const names = Object.keys(rows[0] ?? {});
+      const lines = rows.map((row) => csvLine(names.map((name) => row[name] as string | null)));
+      yield Buffer.from(lines.join(''));
+    }
   }
 
   async hasTable(orgId: string, name: string): Promise<boolean> {

@@ -7,6 +7,7 @@ import type {
 import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
 import type { SegmentQueryInput } from '../compiler/segment-query-input.js';
 import type { CompiledQuery, Warehouse, WarehouseRow } from '../engine/warehouse.js';
+import { csvLine } from '../engine/csv-encoding.js';
 import { readLoadInfo, type LoadInfo } from '../loading/load-info.js';
 import { CountCache } from './count-cache.js';
 import { toSegmentGroups } from './segment-groups.js';
@@ -18,6 +19,20 @@ export class WarehousePreparingError extends Error {
     this.name = 'WarehousePreparingError';
   }
 }
+
+export interface SegmentCsvExport {
+  columns: SegmentColumn[];
+  /** The file's bytes: the header line, then the rows. */
+  chunks: AsyncIterable<Buffer>;
+}
+
+async function* prepend(first: Buffer, rest: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  yield first;
+  yield* rest;
+}
+
+/** Same rule as the rows' CSV expressions (compiler/csv-columns.ts). */
+const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 export interface SegmentExport {
   columns: SegmentColumn[];
@@ -87,6 +102,18 @@ export class SegmentReader {
       columns: compiled.columns,
       batches: this.warehouse.stream(input.orgId, compiled.exportQuery, { batchSize }),
     };
+  }
+
+  /**
+   * The CSV export (RFC 4180): a header of column labels, then every matching row in page
+   * order, formulas defused. Validates now, writes later, memory flat.
+   */
+  async exportCsv(input: SegmentQueryInput): Promise<SegmentCsvExport> {
+    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
+    await this.requireLoad(input.orgId);
+    const header = csvLine(compiled.columns.map((column) => defuse(column.label)));
+    const body = this.warehouse.exportCsv(input.orgId, compiled.csvQuery);
+    return { columns: compiled.columns, chunks: prepend(Buffer.from(header), body) };
   }
 
   private async requireLoad(orgId: string): Promise<LoadInfo> {

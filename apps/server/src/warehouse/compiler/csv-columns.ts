@@ -1,0 +1,38 @@
+import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
+import type { Dialect } from '../engine/dialect.js';
+import { quoteIdentifier } from '../engine/identifiers.js';
+import { columnExpression } from './query-source.js';
+
+const TEXTUAL = new Set(['string', 'email', 'link', 'enum', 'default']);
+
+/**
+ * A column as CSV text, computed by the engine so DuckDB can write the file itself (COPY is
+ * ~5× faster than formatting in JS) and PostgreSQL's rows format to the same bytes:
+ * - text that a spreadsheet would run as a formula (= + - @ tab CR first) gets a `'` prefix;
+ * - booleans print `true`/`false` (PostgreSQL would print t/f);
+ * - timestamps print as ISO 8601 UTC, sparklines as space-separated numbers;
+ * - numbers print as the engine's decimal text (DECIMAL keeps its two decimals).
+ */
+export function csvExpression(dialect: Dialect, column: CatalogueColumn): string {
+  const value = columnExpression(column);
+  if (TEXTUAL.has(column.dataType)) {
+    const text = `CAST(${value} AS TEXT)`;
+    return `CASE WHEN substr(${text}, 1, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${text} ELSE ${text} END`;
+  }
+  switch (column.dataType) {
+    case 'boolean':
+      return `CASE WHEN ${value} THEN 'true' WHEN NOT ${value} THEN 'false' END`;
+    case 'timestamp':
+      return dialect.isoTimestamp(value);
+    case 'timeseries':
+      return `array_to_string(${value}, ' ')`;
+    default:
+      return `CAST(${value} AS TEXT)`;
+  }
+}
+
+export function csvSelectList(dialect: Dialect, columns: readonly CatalogueColumn[]): string {
+  return columns
+    .map((column) => `${csvExpression(dialect, column)} AS ${quoteIdentifier(column.name)}`)
+    .join(', ');
+}

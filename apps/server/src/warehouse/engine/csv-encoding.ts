@@ -1,0 +1,14 @@
+/**
+ * RFC 4180 fields as both engines' own CSV writers print them: NULL as nothing, the empty
+ * string as `""`, quotes doubled, quoting only when a field holds a comma, quote or line
+ * break. Lines end with LF, as DuckDB's and PostgreSQL's COPY end them.
+ */
+export function csvField(value: string | null): string {
+  if (value === null) return '';
+  if (value === '') return '""';
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function csvLine(values: readonly (string | null)[]): string {
+  return `${values.map(csvField).join(',')}\n`;
+}
