@@ -49,8 +49,8 @@ describe('every page of spec §2', () => {
     ['/app/notifications', 'Alerts', 'No alerts yet'],
     ['/app/notifications/n-3', 'Alert details', 'Alert not found'],
     ['/app/profile', 'Profile', 'Your details'],
-    ['/app/segments/seg-1', 'Active accounts', 'No cohorts yet'],
-    ['/app/segments/seg-1/c-1', 'Active accounts', 'This cohort has no data yet'],
+    ['/app/segments/seg-1', 'Active accounts', 'Accounts with activity in the last 30 days'],
+    ['/app/segments/seg-1/c-1', 'Active accounts', 'Accounts with activity in the last 30 days'],
     [
       '/app/segments/unknown',
       'Segment not found',
@@ -85,7 +85,7 @@ describe('every page of spec §2', () => {
     await waitFor(() =>
       expect(window.location.pathname).toBe('/app/segments/seg-1/settings/sorting'),
     );
-    expect(await screen.findByText('No sorting settings yet')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Add sort level/ })).toBeInTheDocument();
   });
 
   it('sends an unknown settings tab to /404', async () => {

@@ -1,6 +1,7 @@
 import { jsonResponse, stubFetch, type RecordedRequest } from './fetch-stub';
 import { dashboardSettings, demoSegments, onboardingSteps } from './fixtures';
 import { impersonatedProfile } from './profile-fixture';
+import { accountColumns, dataPage, segmentDetail } from './segment-fixtures';
 
 export type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 /** A handler, or the `data` of a 200 answer. */
@@ -13,6 +14,9 @@ export const DEFAULT_API_ROUTES: ApiRoutes = {
   'GET /user/api/v1/users/me/dashboard': dashboardSettings,
   'GET /user/api/v1/users/me/notifications/slack/channels': [],
   'GET /live-ops/api/v1/segments/me': demoSegments,
+  'GET /live-ops/api/v1/segments/seg-1': segmentDetail,
+  'GET /live-ops/api/v1/segments/tables/accounts/columns': accountColumns,
+  'GET /live-ops/api/v1/segments/seg-1/data': dataPage(),
 };
 
 /** A promise that never settles: keeps a request in flight for "loading" states. */

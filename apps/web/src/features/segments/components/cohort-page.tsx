@@ -1,16 +1,17 @@
-import { SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { SettingOutlined } from '@ant-design/icons';
 import { APP_ROUTES } from '@revlane/contracts';
 import { Link } from 'react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
 import { SegmentFrame } from './segment-frame';
+import { SegmentWorkspace } from './segment-workspace';
 
 interface CohortPageProps {
   segmentId: string;
+  /** Cohorts arrive later; a cohort's route shows its segment's table for now. */
   cohortId?: string;
 }
 
-/** A segment's page: its cohorts and table. Until its data arrives, what will be here. */
-export function CohortPage({ segmentId, cohortId }: CohortPageProps) {
+/** A segment's page: its header and its table with filters, search, grouping and export. */
+export function CohortPage({ segmentId }: CohortPageProps) {
   return (
     <SegmentFrame
       segmentId={segmentId}
@@ -20,14 +21,7 @@ export function CohortPage({ segmentId, cohortId }: CohortPageProps) {
         </Link>
       }
     >
-      <EmptyState
-        icon={<TeamOutlined />}
-        title={cohortId ? 'This cohort has no data yet' : 'No cohorts yet'}
-      >
-        {cohortId
-          ? 'Once the segment has loaded its data, the records matching this cohort show here with their trend.'
-          : 'Cohorts are saved filters on this segment, such as "Free accounts with 5+ active users". Once the segment has loaded its data, its table, filters and cohorts show here.'}
-      </EmptyState>
+      {(segment) => <SegmentWorkspace key={segment.id} segment={segment} />}
     </SegmentFrame>
   );
 }

@@ -1,32 +1,34 @@
-import { APP_ROUTES } from '@revlane/contracts';
+import { APP_ROUTES, type SegmentDetail } from '@revlane/contracts';
 import { Button, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { toApiError } from '@/shared/api';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { InlineAlert } from '@/shared/ui/inline-alert';
 import { PageHeader } from '@/shared/ui/page-header';
-import { useSegment } from '../hooks/use-segment';
+import { useSegmentDetail } from '../api/get-segment';
 
 interface SegmentFrameProps {
   segmentId: string;
   actions?: ReactNode;
-  children: ReactNode;
+  children: (segment: SegmentDetail) => ReactNode;
+}
+
+function SegmentDescription({ segment }: { segment: SegmentDetail }) {
+  if (!segment.description && !segment.disabled) return undefined;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {segment.disabled && <Tag color="default">Disabled</Tag>}
+      {segment.description && <span>{segment.description}</span>}
+    </span>
+  );
 }
 
 /** Heading and not-found handling shared by the segment's pages. */
 export function SegmentFrame({ segmentId, actions, children }: SegmentFrameProps) {
-  const { segment, isPending, isError, retry } = useSegment(segmentId);
-  if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (isError) {
-    return (
-      <InlineAlert
-        type="error"
-        title="Your segments could not be loaded."
-        action={<Button onClick={retry}>Try again</Button>}
-      />
-    );
-  }
-  if (!segment) {
+  const query = useSegmentDetail(segmentId);
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (query.isError && toApiError(query.error).status === 404) {
     return (
       <>
         <PageHeader title="Segment not found" />
@@ -36,14 +38,25 @@ export function SegmentFrame({ segmentId, actions, children }: SegmentFrameProps
       </>
     );
   }
+  if (query.isError) {
+    return (
+      <InlineAlert
+        type="error"
+        title="This segment could not be loaded."
+        description={query.error.message}
+        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  const segment = query.data;
   return (
     <>
       <PageHeader
         title={segment.name}
-        description={segment.disabled ? <Tag color="default">Disabled</Tag> : undefined}
+        description={<SegmentDescription segment={segment} />}
         actions={actions}
       />
-      {children}
+      {children(segment)}
     </>
   );
 }

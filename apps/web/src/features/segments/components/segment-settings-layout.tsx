@@ -23,15 +23,17 @@ export function SegmentSettingsLayout({
       segmentId={segmentId}
       actions={<Link to={APP_ROUTES.segment(segmentId)}>Back to the segment</Link>}
     >
-      <Tabs
-        activeKey={activeTab}
-        onChange={(tab) => void navigate(`${APP_ROUTES.segmentSettings(segmentId)}/${tab}`)}
-        items={SEGMENT_SETTINGS_TABS.map((tab) => ({
-          key: tab.id,
-          label: tab.label,
-          children: tab.id === activeTab ? children : null,
-        }))}
-      />
+      {() => (
+        <Tabs
+          activeKey={activeTab}
+          onChange={(tab) => void navigate(`${APP_ROUTES.segmentSettings(segmentId)}/${tab}`)}
+          items={SEGMENT_SETTINGS_TABS.map((tab) => ({
+            key: tab.id,
+            label: tab.label,
+            children: tab.id === activeTab ? children : null,
+          }))}
+        />
+      )}
     </SegmentFrame>
   );
 }

@@ -1,12 +1,30 @@
-import { EmptyState } from '@/shared/ui/empty-state';
-import { SEGMENT_SETTINGS_TABS, type SegmentSettingsTab } from '../lib/settings-tabs';
+import { Skeleton } from 'antd';
+import { useColumnCatalogue } from '../api/get-column-catalogue';
+import { useSegmentDetail } from '../api/get-segment';
+import type { SegmentSettingsTab } from '../lib/settings-tabs';
+import { ColumnsSettings } from './settings/columns-settings';
+import { GeneralSettings } from './settings/general-settings';
+import { GroupingSettings } from './settings/grouping-settings';
+import { NotificationsSettings } from './settings/notifications-settings';
+import { SortingSettings } from './settings/sorting-settings';
 
-/** A settings tab whose form arrives with the segments issue: says what it will hold. */
-export function SegmentSettingsTabContent({ tab }: { tab: SegmentSettingsTab }) {
-  const definition = SEGMENT_SETTINGS_TABS.find((candidate) => candidate.id === tab)!;
-  return (
-    <EmptyState title={`No ${definition.label.toLowerCase()} settings yet`}>
-      {definition.empty} These settings become available once the segment has loaded its data.
-    </EmptyState>
-  );
+interface SegmentSettingsTabProps {
+  segmentId: string;
+  tab: SegmentSettingsTab;
+  /** Called after a save, so the page can refresh what lives outside this feature. */
+  onSaved?: () => void;
+}
+
+/** One settings tab's form, started from the saved settings. */
+export function SegmentSettingsTabContent({ segmentId, tab, onSaved }: SegmentSettingsTabProps) {
+  const segment = useSegmentDetail(segmentId).data;
+  const catalogue = useColumnCatalogue(segment?.baseTable);
+  if (tab === 'notifications') return <NotificationsSettings />;
+  if (!segment) return <Skeleton active />;
+  if (tab === 'general') return <GeneralSettings segment={segment} onSaved={onSaved} />;
+  if (!catalogue.data) return <Skeleton active />;
+  const props = { segment, catalogue: catalogue.data, onSaved };
+  if (tab === 'columns') return <ColumnsSettings {...props} />;
+  if (tab === 'grouping') return <GroupingSettings {...props} />;
+  return <SortingSettings {...props} />;
 }

@@ -1,0 +1,31 @@
+import { exportTicketSchema, LIVE_OPS_API } from '@revlane/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useApiClient, type ApiClient } from '@/shared/api';
+
+/** The list query of an export: the view's query without its page. */
+export type ExportQuery = Partial<Record<'search' | 'sortBy' | 'filters' | 'columns', string>>;
+
+/**
+ * `POST {liveOps}/segments/{id}/export-tickets` (DESIGN §4.5), then the export URL carrying
+ * that single-use ticket as `token`, so the access token never travels in a URL.
+ */
+export async function createExportUrl(
+  client: ApiClient,
+  segmentId: string,
+  query: ExportQuery,
+): Promise<string> {
+  const data = await client.post<unknown>(LIVE_OPS_API.exportTickets(segmentId), query);
+  const { ticket } = exportTicketSchema.parse(data);
+  const base = (client.http.defaults.baseURL ?? '').replace(/\/$/, '');
+  const search = new URLSearchParams({ ...query, token: ticket });
+  return `${base}/${LIVE_OPS_API.export(segmentId)}?${search.toString()}`;
+}
+
+/** Asks for a ticket and hands the export URL to the browser, which downloads the file. */
+export function useExportSegment(segmentId: string) {
+  const client = useApiClient('liveOps');
+  return useMutation({
+    mutationFn: (query: ExportQuery) => createExportUrl(client, segmentId, query),
+    onSuccess: (url) => window.location.assign(url),
+  });
+}

@@ -1,0 +1,41 @@
+import { ClockCircleOutlined, FilterOutlined } from '@ant-design/icons';
+import { ERROR_TEXTS } from '@revlane/contracts';
+import { Button } from 'antd';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { InlineAlert } from '@/shared/ui/inline-alert';
+
+/** The segment's first data load still runs (spec §8's waiting message). */
+export function PreparingState({ onCheckAgain }: { onCheckAgain: () => void }) {
+  return (
+    <EmptyState
+      icon={<ClockCircleOutlined />}
+      title="Preparing your data"
+      action={<Button onClick={onCheckAgain}>Check again</Button>}
+    >
+      {ERROR_TEXTS.preparing}
+    </EmptyState>
+  );
+}
+
+export function NoMatchesState({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={<FilterOutlined />}
+      title="No records match these filters"
+      action={<Button onClick={onClear}>Clear filters</Button>}
+    >
+      Try removing a filter or changing the search.
+    </EmptyState>
+  );
+}
+
+export function DataErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <InlineAlert
+      type="error"
+      title="The records could not be loaded."
+      description={message}
+      action={<Button onClick={onRetry}>Try again</Button>}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+import { FILTER_OPERATORS, OPERATORS_BY_DATA_TYPE, type SegmentFilter } from '@revlane/contracts';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { pickOption, visibleOptions } from '@/testing/antd-select';
+import { accountColumns } from '@/testing/segment-fixtures';
+import { FilterBuilder } from './filter-builder';
+
+function renderBuilder() {
+  const onAdd = vi.fn<(filter: SegmentFilter) => void>();
+  render(<FilterBuilder catalogue={accountColumns} onAdd={onAdd} onCancel={() => undefined} />);
+  return onAdd;
+}
+
+const apply = () => userEvent.click(screen.getByRole('button', { name: 'Apply filter' }));
+
+describe('filter builder', () => {
+  it.each([
+    ['MRR', 'numeric'],
+    ['Created', 'timestamp'],
+    ['Paying', 'boolean'],
+    ['Plan', 'enum'],
+  ] as const)(
+    'offers only the operators of %s (%s), each with its help text',
+    async (label, type) => {
+      renderBuilder();
+      await pickOption('Field', label);
+      await userEvent.click(screen.getByRole('combobox', { name: 'Operator' }));
+      await waitFor(() =>
+        expect(visibleOptions()).toEqual(
+          OPERATORS_BY_DATA_TYPE[type].map(
+            (id) => `${FILTER_OPERATORS[id].label}${FILTER_OPERATORS[id].help}`,
+          ),
+        ),
+      );
+    },
+  );
+
+  it('shows the chosen operator help, and no value input for "is blank"', async () => {
+    const onAdd = renderBuilder();
+    await pickOption('Field', 'Name');
+    await pickOption('Operator', 'is blank');
+    expect(screen.getByRole('combobox', { name: 'Operator' })).toHaveAccessibleDescription(
+      'Check if data is blank/null.',
+    );
+    expect(screen.queryByLabelText(/Value for/)).not.toBeInTheDocument();
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({ field: 'name', operator: 'null' });
+  });
+
+  it('uses True/False options for booleans', async () => {
+    const onAdd = renderBuilder();
+    await pickOption('Field', 'Paying');
+    await pickOption('Operator', 'is');
+    await pickOption('Value for Paying', 'False');
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({ field: 'is_paying', operator: 'is', value: false });
+  });
+
+  it('uses the option list for enums and a tags select for "is any of"', async () => {
+    const onAdd = renderBuilder();
+    await pickOption('Field', 'Plan');
+    await pickOption('Operator', 'is any of');
+    await pickOption('Value for Plan', 'Pro');
+    await pickOption('Value for Plan', 'Enterprise');
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({
+      field: 'plan',
+      operator: 'includes',
+      value: ['Pro', 'Enterprise'],
+    });
+  });
+
+  it('takes two numbers for "between" and blocks a reversed range', async () => {
+    const onAdd = renderBuilder();
+    await pickOption('Field', 'MRR');
+    await pickOption('Operator', 'between');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Value for MRR: from' }), '500');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Value for MRR: to' }), '100');
+    await apply();
+    expect(await screen.findByText('The first number must not exceed the second')).toBeVisible();
+    expect(onAdd).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByRole('spinbutton', { name: 'Value for MRR: to' }));
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Value for MRR: to' }), '900');
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({ field: 'mrr', operator: 'between_n', value: [500, 900] });
+  });
+
+  it('blocks an empty value', async () => {
+    const onAdd = renderBuilder();
+    await pickOption('Field', 'Name');
+    await pickOption('Operator', 'contains');
+    await apply();
+    expect(await screen.findByText('Enter a value.')).toBeVisible();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('offers date pickers for timestamps', async () => {
+    renderBuilder();
+    await pickOption('Field', 'Created');
+    await pickOption('Operator', 'between dates');
+    expect(screen.getByLabelText('Value for Created: from')).toBeInTheDocument();
+    expect(screen.getByLabelText('Value for Created: to')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,123 @@
+import {
+  describeFilterValueProblem,
+  FILTER_OPERATORS,
+  OPERATORS_BY_DATA_TYPE,
+  type FilterOperator,
+  type SegmentColumn,
+  type SegmentFilter,
+} from '@revlane/contracts';
+import { Button, Form, Select } from 'antd';
+import { useState } from 'react';
+import { FilterValueInput } from './filter-value-input';
+
+interface FilterBuilderProps {
+  catalogue: SegmentColumn[];
+  onAdd: (filter: SegmentFilter) => void;
+  onCancel: () => void;
+}
+
+/** Field → operator valid for its type (with help) → a value input fitting the operator. */
+export function FilterBuilder({ catalogue, onAdd, onCancel }: FilterBuilderProps) {
+  const [field, setField] = useState<string>();
+  const [operator, setOperator] = useState<FilterOperator>();
+  const [value, setValue] = useState<unknown>();
+  const [problem, setProblem] = useState<string | null>(null);
+  const column = catalogue.find((candidate) => candidate.name === field);
+  const operators = column ? OPERATORS_BY_DATA_TYPE[column.dataType] : [];
+
+  const chooseField = (name: string) => {
+    setField(name);
+    setOperator(undefined);
+    setValue(undefined);
+    setProblem(null);
+  };
+  const chooseOperator = (next: FilterOperator) => {
+    setOperator(next);
+    setValue(undefined);
+    setProblem(null);
+  };
+  const apply = () => {
+    if (!field || !operator) return;
+    const filter: SegmentFilter = { field, operator, value };
+    const needsValue = FILTER_OPERATORS[operator].value !== 'none';
+    const isEmpty = value === undefined || value === '' || (Array.isArray(value) && !value.length);
+    // The contract's own check decides; an empty field only gets a friendlier sentence.
+    const contractProblem = describeFilterValueProblem(filter);
+    const found = contractProblem && needsValue && isEmpty ? 'Enter a value.' : contractProblem;
+    setProblem(found);
+    if (!found) onAdd(FILTER_OPERATORS[operator].value === 'none' ? { field, operator } : filter);
+  };
+
+  return (
+    <Form layout="vertical" className="w-80" onFinish={apply} aria-label="Add a filter">
+      <Form.Item label="Field" htmlFor="filter-field">
+        <Select
+          id="filter-field"
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Pick a column"
+          value={field}
+          onChange={chooseField}
+          options={catalogue.map((item) => ({ value: item.name, label: item.label }))}
+        />
+      </Form.Item>
+      {column && (
+        <Form.Item
+          label="Operator"
+          htmlFor="filter-operator"
+          extra={
+            operator ? (
+              <span id="filter-operator-help">{FILTER_OPERATORS[operator].help}</span>
+            ) : undefined
+          }
+        >
+          <Select
+            id="filter-operator"
+            aria-describedby={operator ? 'filter-operator-help' : undefined}
+            placeholder="Pick a condition"
+            virtual={false}
+            value={operator}
+            onChange={chooseOperator}
+            options={operators.map((id) => ({
+              value: id,
+              label: FILTER_OPERATORS[id].label,
+              help: FILTER_OPERATORS[id].help,
+            }))}
+            optionRender={(option) => (
+              <div>
+                <div>{option.label}</div>
+                <div className="text-xs whitespace-normal text-slate-500">{option.data.help}</div>
+              </div>
+            )}
+          />
+        </Form.Item>
+      )}
+      {column && operator && FILTER_OPERATORS[operator].value !== 'none' && (
+        <Form.Item
+          label="Value"
+          validateStatus={problem ? 'error' : undefined}
+          help={problem ?? undefined}
+        >
+          <FilterValueInput
+            key={`${column.name}/${operator}`}
+            column={column}
+            operator={operator}
+            value={value}
+            onChange={(next) => {
+              setValue(next);
+              setProblem(null);
+            }}
+          />
+        </Form.Item>
+      )}
+      {problem && operator && FILTER_OPERATORS[operator].value === 'none' && (
+        <p role="alert">{problem}</p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="primary" htmlType="submit" disabled={!operator}>
+          Apply filter
+        </Button>
+      </div>
+    </Form>
+  );
+}

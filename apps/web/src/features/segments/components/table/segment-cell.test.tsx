@@ -1,0 +1,65 @@
+import { DATE_FORMAT, type CellValue, type DataType } from '@revlane/contracts';
+import { render, screen } from '@testing-library/react';
+import { format } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { SegmentCell } from './segment-cell';
+
+function renderCell(dataType: DataType, value: CellValue) {
+  return render(<SegmentCell column={{ label: 'Column', dataType }} value={value} />);
+}
+
+describe('segment cells by data type', () => {
+  it('links emails with mailto', () => {
+    renderCell('email', 'hank@globex.test');
+    expect(screen.getByRole('link', { name: 'hank@globex.test' })).toHaveAttribute(
+      'href',
+      'mailto:hank@globex.test',
+    );
+  });
+
+  it('opens links outside with noopener, and never links a javascript: address', () => {
+    renderCell('link', 'https://globex.test/about');
+    const link = screen.getByRole('link', { name: 'https://globex.test/about' });
+    expect(link).toHaveAttribute('href', 'https://globex.test/about');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    renderCell('link', 'javascript:alert(1)');
+    expect(screen.queryByRole('link', { name: 'javascript:alert(1)' })).not.toBeInTheDocument();
+  });
+
+  it('formats timestamps with the spec date format', () => {
+    const iso = '2026-03-04T09:15:00.000Z';
+    renderCell('timestamp', iso);
+    expect(screen.getByText(format(new Date(iso), DATE_FORMAT))).toHaveAttribute('datetime', iso);
+  });
+
+  it('shows booleans as Yes/No and enums as tags', () => {
+    renderCell('boolean', true);
+    renderCell('boolean', false);
+    renderCell('enum', 'Enterprise');
+    expect(screen.getByText('Yes')).toHaveClass('ant-tag');
+    expect(screen.getByText('No')).toHaveClass('ant-tag');
+    expect(screen.getByText('Enterprise')).toHaveClass('ant-tag');
+  });
+
+  it('shows numbers with thousands separators', () => {
+    renderCell('numeric', 1234567.5);
+    expect(screen.getByText('1,234,567.5')).toBeInTheDocument();
+  });
+
+  it('draws a timeseries as a labelled sparkline', () => {
+    renderCell('timeseries', [1, 4, 2, 8]);
+    expect(
+      screen.getByRole('img', { name: 'Column: 4 points, latest 8, peak 8' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows text and defaults as they are, and blanks as a dash', () => {
+    renderCell('string', 'Globex');
+    renderCell('default', 'X-17');
+    renderCell('string', null);
+    expect(screen.getByText('Globex')).toBeInTheDocument();
+    expect(screen.getByText('X-17')).toBeInTheDocument();
+    expect(screen.getByText('—')).toBeInTheDocument();
+  });
+});

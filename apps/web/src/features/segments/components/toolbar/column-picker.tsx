@@ -1,0 +1,41 @@
+import { TableOutlined } from '@ant-design/icons';
+import type { SegmentColumn } from '@revlane/contracts';
+import { Button, Checkbox, Popover } from 'antd';
+
+interface ColumnPickerProps {
+  catalogue: SegmentColumn[];
+  selected: string[];
+  onChange: (columns: string[]) => void;
+}
+
+/** Which columns the table shows; at least one stays selected. */
+export function ColumnPicker({ catalogue, selected, onChange }: ColumnPickerProps) {
+  const toggle = (name: string, isChecked: boolean) => {
+    const next = isChecked
+      ? // Keep the catalogue's order for newly shown columns, after the current ones.
+        [...selected, name]
+      : selected.filter((column) => column !== name);
+    if (next.length > 0) onChange(next);
+  };
+  const content = (
+    <fieldset className="max-h-96 w-64 overflow-y-auto">
+      <legend className="sr-only">Columns to show</legend>
+      {catalogue.map((column) => (
+        <div key={column.name} className="py-0.5">
+          <Checkbox
+            checked={selected.includes(column.name)}
+            disabled={selected.length === 1 && selected[0] === column.name}
+            onChange={(event) => toggle(column.name, event.target.checked)}
+          >
+            {column.label}
+          </Checkbox>
+        </div>
+      ))}
+    </fieldset>
+  );
+  return (
+    <Popover trigger="click" placement="bottomRight" title="Columns" content={content}>
+      <Button icon={<TableOutlined aria-hidden="true" />}>Columns</Button>
+    </Popover>
+  );
+}

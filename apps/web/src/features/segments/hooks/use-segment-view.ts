@@ -1,0 +1,26 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { parseSegmentView, toSearchParams, type SegmentView } from '../lib/list-query';
+
+/**
+ * The table's view lives in the URL query, so a link or a reload reproduces it. Changing
+ * anything but the page starts again at page 1.
+ */
+export function useSegmentView() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => parseSegmentView(searchParams), [searchParams]);
+  const updateView = useCallback(
+    (changes: Partial<SegmentView>) => {
+      setSearchParams(
+        (current) => {
+          const previous = parseSegmentView(current);
+          const next = { ...previous, page: 1, ...changes };
+          return toSearchParams(next);
+        },
+        { replace: false },
+      );
+    },
+    [setSearchParams],
+  );
+  return { view, updateView };
+}

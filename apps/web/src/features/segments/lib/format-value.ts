@@ -1,0 +1,36 @@
+import type { CellValue, SegmentColumn } from '@revlane/contracts';
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Numbers with thousands separators, the same in every locale the tests run in. */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** "1–50 of 12,345": the rows shown and the total. */
+export function formatRange(from: number, to: number, total: number): string {
+  return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;
+}
+
+/** A value as plain text (chips, group labels). */
+export function formatPlain(value: CellValue | undefined): string {
+  if (value === null || value === undefined || value === '') return '(blank)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return formatNumber(value);
+  if (Array.isArray(value)) return value.map(formatNumber).join(', ');
+  return value;
+}
+
+/** Only http(s) addresses become links; anything else (javascript:, data:) stays text. */
+export function toSafeHref(value: string): string | null {
+  try {
+    const url = new URL(value.includes('://') ? value : `https://${value}`);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function columnLabel(columns: SegmentColumn[], name: string): string {
+  return columns.find((column) => column.name === name)?.label ?? name;
+}

@@ -1,0 +1,165 @@
+import { ERROR_TEXTS, serializeListParams, type SegmentFilter } from '@revlane/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { pickOption } from '@/testing/antd-select';
+import { stubApi, type ApiRoutes } from '@/testing/api-stub';
+import { jsonResponse, type RecordedRequest } from '@/testing/fetch-stub';
+import { storeImpersonation } from '@/testing/impersonation';
+import { stubLocationAssign } from '@/testing/location-stub';
+import { renderApp } from '@/testing/render-app';
+import { dataPage, groupsPage, segmentDetail } from '@/testing/segment-fixtures';
+
+const DATA = '/live-ops/api/v1/segments/seg-1/data';
+
+function openSegment(search = '', routes: ApiRoutes = {}) {
+  storeImpersonation();
+  const stub = stubApi(routes);
+  renderApp(`/app/segments/seg-1${search}`);
+  return stub;
+}
+
+const dataRequests = (requests: RecordedRequest[]) =>
+  requests.filter((request) => new URL(request.url).pathname === DATA);
+const queryOf = (request: RecordedRequest | undefined) =>
+  Object.fromEntries(new URL(request!.url).searchParams);
+
+const FILTERS: SegmentFilter[] = [
+  { field: 'plan', operator: 'includes', value: ['Pro'] },
+  { field: 'mrr', operator: 'gt', value: 1000 },
+];
+
+describe('segment page', () => {
+  it('shows the records with the total and a settings link', async () => {
+    openSegment();
+    expect(await screen.findByText('Globex')).toBeInTheDocument();
+    expect(screen.getByText('1–50 of 12,345')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Segment settings/ })).toHaveAttribute(
+      'href',
+      '/app/segments/seg-1/settings',
+    );
+    expect(screen.getAllByRole('link', { name: 'hank@globex.test' })[0]).toHaveAttribute(
+      'href',
+      'mailto:hank@globex.test',
+    );
+  });
+
+  it('asks for exactly the view in the URL, and a new filter goes into the URL', async () => {
+    const params = {
+      search: 'glo',
+      sortBy: [{ field: 'mrr', isDescending: true }],
+      filters: FILTERS,
+    };
+    const search = new URLSearchParams(serializeListParams(params));
+    const { requests } = openSegment(`?${search.toString()}`);
+    await screen.findByText('Globex');
+    expect(queryOf(dataRequests(requests)[0])).toEqual(
+      serializeListParams({ ...params, page: 1, perPage: 50 }),
+    );
+    expect(screen.getByRole('list', { name: 'Filters' })).toHaveTextContent('Plan is any of Pro');
+    expect(screen.getByRole('searchbox', { name: 'Search records' })).toHaveValue('glo');
+
+    await userEvent.click(screen.getByRole('button', { name: /Add filter/ }));
+    await pickOption('Field', 'Paying');
+    await pickOption('Operator', 'is');
+    await pickOption('Value for Paying', 'True');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filter' }));
+
+    const expected = [...FILTERS, { field: 'is_paying', operator: 'is', value: true }];
+    await waitFor(() =>
+      expect(new URLSearchParams(window.location.search).get('filters')).toBe(
+        JSON.stringify(expected),
+      ),
+    );
+    await waitFor(() =>
+      expect(queryOf(dataRequests(requests).at(-1)).filters).toBe(JSON.stringify(expected)),
+    );
+    // Driving antd dropdowns over the whole page is slow in jsdom.
+  }, 60_000);
+
+  it('sorts by a header click and searches after typing pauses', async () => {
+    const { requests } = openSegment();
+    await screen.findByText('Globex');
+    await userEvent.click(screen.getByRole('columnheader', { name: /MRR/ }));
+    await waitFor(() => expect(queryOf(dataRequests(requests).at(-1)).sortBy).toBe('+mrr'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search records' }), 'init');
+    await waitFor(() =>
+      expect(new URLSearchParams(window.location.search).get('search')).toBe('init'),
+    );
+    await waitFor(() =>
+      expect(queryOf(dataRequests(requests).at(-1))).toMatchObject({
+        search: 'init',
+        sortBy: '+mrr',
+      }),
+    );
+  });
+
+  it('ignores a broken URL instead of failing', async () => {
+    const { requests } = openSegment('?filters=%7Bnope&page=-2&sortBy=');
+    expect(await screen.findByText('Globex')).toBeInTheDocument();
+    expect(queryOf(dataRequests(requests)[0])).toEqual({ page: '1', perPage: '50' });
+  });
+
+  it('says the segment is still preparing, from the segment or from a 202 data answer', async () => {
+    openSegment('', {
+      'GET /live-ops/api/v1/segments/seg-1': { ...segmentDetail, status: 'preparing' },
+    });
+    expect(await screen.findByText(ERROR_TEXTS.preparing)).toBeInTheDocument();
+  });
+
+  it('says preparing when the data endpoint answers 202', async () => {
+    openSegment('', {
+      [`GET ${DATA}`]: () => jsonResponse(202, { data: { status: 'preparing' } }),
+    });
+    expect(await screen.findByText(ERROR_TEXTS.preparing)).toBeInTheDocument();
+  });
+
+  it('offers to clear filters when nothing matches, and retries after an error', async () => {
+    openSegment(`?filters=${encodeURIComponent(JSON.stringify(FILTERS))}`, {
+      [`GET ${DATA}`]: dataPage({ rows: [], total: 0 }),
+    });
+    expect(await screen.findByText('No records match these filters')).toBeInTheDocument();
+    const empty = screen.getByRole('region', { name: 'No records match these filters' });
+    await userEvent.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
+  it('shows the server error with Try again', async () => {
+    openSegment('', {
+      [`GET ${DATA}`]: () =>
+        jsonResponse(400, { error: 'bad_request', message: 'Unknown column "foo".' }),
+    });
+    expect(await screen.findByText('Unknown column "foo".')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows groups with counts and sums when grouped', async () => {
+    const { requests } = openSegment('?pivot=plan', { [`GET ${DATA}`]: groupsPage });
+    expect(await screen.findByText('8,000')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Sum of MRR' })).toBeInTheDocument();
+    expect(queryOf(dataRequests(requests)[0])).toMatchObject({ pivot: 'plan' });
+  });
+
+  it('exports through a ticket, then sends the browser to the export URL with the same query', async () => {
+    const assign = stubLocationAssign();
+    const params = {
+      search: 'glo',
+      sortBy: [{ field: 'mrr', isDescending: true }],
+      filters: FILTERS,
+      columns: ['name', 'mrr'],
+    };
+    const query = serializeListParams(params);
+    const { requests } = openSegment(`?${new URLSearchParams(query).toString()}&page=2`, {
+      'POST /live-ops/api/v1/segments/seg-1/export-tickets': () =>
+        jsonResponse(201, { data: { ticket: 'tkt-1', expiresAt: '2026-03-04T09:16:00.000Z' } }),
+    });
+    await screen.findByText('Globex');
+    await userEvent.click(screen.getByRole('button', { name: /Export/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.body).toEqual(query);
+    const url = new URL(String(assign.mock.calls[0]![0]));
+    expect(url.pathname).toBe('/live-ops/api/v1/segments/seg-1/export');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ...query, token: 'tkt-1' });
+  });
+});

@@ -1,0 +1,30 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+/** The option texts of the open antd Select dropdown (the visible list, not the a11y copy). */
+export function visibleOptions(): string[] {
+  const dropdowns = document.querySelectorAll(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+  );
+  const last = dropdowns[dropdowns.length - 1];
+  return [...(last?.querySelectorAll('.ant-select-item-option') ?? [])].map(
+    (option) => option.textContent ?? '',
+  );
+}
+
+/** Opens an antd Select by its accessible name and picks the option whose text starts with `text`. */
+export async function pickOption(name: string | RegExp, text: string) {
+  await userEvent.click(screen.getByRole('combobox', { name }));
+  let option: Element | undefined;
+  await waitFor(() => {
+    const dropdowns = document.querySelectorAll(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+    );
+    const last = dropdowns[dropdowns.length - 1];
+    option = [...(last?.querySelectorAll('.ant-select-item-option') ?? [])].find((item) =>
+      (item.textContent ?? '').startsWith(text),
+    );
+    if (!option) throw new Error(`no option "${text}" in ${visibleOptions().join(' | ')}`);
+  });
+  await userEvent.click(option!);
+}
