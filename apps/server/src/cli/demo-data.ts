@@ -70,6 +70,9 @@ async function main() {
     {
       format: ' {bar} {percentage}% | {table} {rows}/{tableTotal} | {duration_formatted}',
       hideCursor: true,
+      // Logs and CI have no terminal: print a line every few seconds instead.
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
     },
     cliProgress.Presets.shades_classic,
   );

@@ -31,4 +31,10 @@ export {
   type SegmentExport,
   type SegmentCsvExport,
 } from './reading/segment-reader.js';
-export { loadDemoData, DEFAULT_DEMO_SIZE, type DemoDataOptions } from './demo/load-demo-data.js';
+export {
+  loadDemoData,
+  DEFAULT_DEMO_SIZE,
+  DEFAULT_DEMO_SEED,
+  type DemoDataOptions,
+  type DemoProgress,
+} from './demo/load-demo-data.js';

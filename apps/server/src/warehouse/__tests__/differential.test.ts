@@ -102,7 +102,7 @@ describe.skipIf(!hasPostgres)('DuckDB and PostgreSQL answer alike (differential)
       return Buffer.concat(chunks).toString();
     };
     const [left, right] = await Promise.all([csv(duck), csv(pg)]);
-    expect(left.split('\n')).toHaveLength(302);
+    expect(left.split('\r\n')).toHaveLength(302);
     expect(right).toBe(left);
   });
 

@@ -153,7 +153,7 @@ describe.each(TEST_ENGINES)('segment reader on $name (DESIGN §5.4)', (engine) =
         `ed@gamma.co,"'=1+2, ""quoted""",true,,0,99999.99`,
         'orphan@nowhere.net,,false,,0,',
         '',
-      ].join('\n'),
+      ].join('\r\n'),
     );
   });
 

@@ -17,7 +17,7 @@ export async function* copyToCsv(
   const file = path.join(tmpdir(), `revlane-export-${randomUUID()}.csv`);
   try {
     await connection.run(
-      `COPY (${query.sql}) TO '${file.replace(/'/g, "''")}' (FORMAT csv, HEADER false)`,
+      `COPY (${query.sql}) TO '${file.replace(/'/g, "''")}' (FORMAT csv, HEADER false, NEW_LINE '\r\n')`,
       params(query),
       types(query),
     );
