@@ -1,0 +1,365 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { openDatabase } from '../apps/server/src/platform/database/database.js';
+import type { WarehouseAccess } from '../apps/server/src/platform/warehouse/warehouse-plugin.js';
+import { seedDemoSegments } from '../apps/server/src/services/live-ops/index.js';
+import { loadDemoData, openWarehouse } from '../apps/server/src/warehouse/index.js';
+import { createTestKeys, signTestToken, TEST_ISSUER } from '../apps/server/test/tokens.js';
+
+const API = '/live-ops/api/v1';
+const WARM_UPS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+/** Each scenario stops after this long even if fewer than RUNS requests were made. */
+const SCENARIO_BUDGET_MS = Number(process.env.BENCH_SCENARIO_SECONDS ?? 60) * 1000;
+const BENCH_SIZE = { accounts: 200_000, users: 2_000_000, events: 20_000_000 };
+const SMALL_SIZE = { accounts: 20_000, users: 200_000, events: 2_000_000 };
+
+export interface LatencyResult {
+  name: string;
+  runs: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** e.g. the total the page reported. */
+  note: string;
+}
+
+export interface ExportResult {
+  name: string;
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  peakRssMb: number;
+  baseRssMb: number;
+}
+
+export interface SegmentsBenchResult {
+  dataSize: string;
+  pages: LatencyResult[];
+  baseline: LatencyResult;
+  exports: ExportResult[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)]! * 10) / 10;
+}
+
+/** Sequential runs after warm-ups, bounded in time; `run` returns a note (e.g. the total). */
+async function measure(name: string, run: () => Promise<string>): Promise<LatencyResult> {
+  let note = '';
+  for (let i = 0; i < WARM_UPS; i += 1) note = await run();
+  const times: number[] = [];
+  const started = performance.now();
+  while (times.length < RUNS && performance.now() - started < SCENARIO_BUDGET_MS) {
+    const t0 = performance.now();
+    note = await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    runs: times.length,
+    p50Ms: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+    note,
+  };
+}
+
+/** Peak resident memory of this process (server and client) while `work` runs. */
+async function withPeakRss<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; peak: number; base: number }> {
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  try {
+    const value = await work();
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return { value, peak, base };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** LF count (one per CSV record; a quoted line break inside a cell would count too). */
+function countLines(chunk: Uint8Array): number {
+  const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  let lines = 0;
+  for (let i = buffer.indexOf(10); i !== -1; i = buffer.indexOf(10, i + 1)) lines += 1;
+  return lines;
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/**
+ * The warehouse directory of the benchmark data: `REVLANE_BENCH_WAREHOUSE_DIR` (default
+ * /tmp/rvbench/warehouse) holding `<REVLANE_BENCH_ORG (default bench)>.duckdb`, as built by
+ * `npm run demo-data -- --org bench --accounts 200000 --users 2000000 --events 20000000`
+ * with REVLANE_DATA_DIR=/tmp/rvbench. Without it a smaller set is built in a temp directory.
+ */
+async function benchDataFile(): Promise<{ file: string; size: string; cleanup: () => void }> {
+  const dir = process.env.REVLANE_BENCH_WAREHOUSE_DIR ?? '/tmp/rvbench/warehouse';
+  const org = process.env.REVLANE_BENCH_ORG ?? 'bench';
+  const file = path.join(dir, `${org}.duckdb`);
+  if (existsSync(file)) {
+    const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+    const connection = await instance.connect();
+    const count = async (table: string) =>
+      Number((await connection.runAndReadAll(`SELECT count(*) FROM ${table}`)).getRows()[0]![0]);
+    const size = `${await count('accounts')} accounts, ${await count('users')} users, ${await count('events')} events (${file})`;
+    connection.closeSync();
+    instance.closeSync();
+    return { file, size, cleanup: () => {} };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-bench-data-'));
+  console.log(
+    `No benchmark data at ${file}: building a SMALLER set (${SMALL_SIZE.accounts}/${SMALL_SIZE.users}/${SMALL_SIZE.events}); see bench/README.md`,
+  );
+  const warehouse = openWarehouse({ dataDir });
+  await loadDemoData(warehouse, 'bench', SMALL_SIZE);
+  await warehouse.close();
+  return {
+    file: path.join(dataDir, 'warehouse', 'bench.duckdb'),
+    size: `SMALLER set: ${SMALL_SIZE.accounts} accounts, ${SMALL_SIZE.users} users, ${SMALL_SIZE.events} events (benchmark size is ${BENCH_SIZE.accounts}/${BENCH_SIZE.users}/${BENCH_SIZE.events})`,
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+interface Harness {
+  app: FastifyInstance;
+  warehouse: WarehouseAccess;
+  address: string;
+  headers: Record<string, string>;
+  orgId: string;
+  segment: (name: string) => string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The app on a fresh metadata database (PGlite) whose organization's warehouse file is the
+ * benchmark file (linked under the organization's id in a temp data directory).
+ */
+async function startApp(dataFile: string): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-bench-app-'));
+  const keys = await createTestKeys();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    AUTH0_DOMAIN: TEST_ISSUER,
+    AUTH0_CLIENT_ID: 'bench',
+    SEED_DEMO: 'false',
+    REVLANE_DATA_DIR: dataDir,
+  });
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const app = await buildApp({ config, database, jwks: keys.jwks, idp: false });
+  const token = await signTestToken(keys, {
+    sub: 'bench|user-1',
+    email: 'bench@bench.example',
+    name: 'Bench User',
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const headers = { authorization: `Bearer ${token}` };
+  const me = await fetch(`${address}/user/api/v1/users/me`, { headers });
+  if (!me.ok) throw new Error(`users/me answered ${me.status}`);
+  const orgId = ((await me.json()) as { data: { organization: { id: string } } }).data.organization
+    .id;
+  mkdirSync(path.join(dataDir, 'warehouse'), { recursive: true });
+  symlinkSync(dataFile, path.join(dataDir, 'warehouse', `${orgId}.duckdb`));
+  await seedDemoSegments(database.db, orgId);
+  const list = await fetch(`${address}${API}/segments/me`, { headers });
+  const segments = ((await list.json()) as { data: { id: string; name: string }[] }).data;
+  const ids = new Map(segments.map((segment) => [segment.name, segment.id]));
+  return {
+    app,
+    // The plugin's type augmentation is not in this project's view of FastifyInstance.
+    warehouse: (app as unknown as { warehouse: WarehouseAccess }).warehouse,
+    address,
+    headers,
+    orgId,
+    segment: (name) => ids.get(name)!,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function getJson(h: Harness, url: string): Promise<{ data: { total?: number } }> {
+  const response = await fetch(`${h.address}${url}`, { headers: h.headers });
+  if (response.status !== 200)
+    throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { data: { total?: number } };
+}
+
+const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
+
+const ACCOUNTS_PAGE = {
+  filters: JSON.stringify([
+    { field: 'plan', operator: 'eq', value: 'pro' },
+    { field: 'mrr', operator: 'gt', value: 100 },
+    { field: 'lifecycle_stage', operator: 'eq', value: 'active' },
+  ]),
+  search: 'a',
+  sortBy: '-mrr',
+  perPage: '50',
+};
+const EXPORT_FILTER = {
+  filters: JSON.stringify([{ field: 'account_plan', operator: 'eq', value: 'enterprise' }]),
+};
+
+async function pageScenarios(h: Harness): Promise<LatencyResult[]> {
+  const accounts = h.segment('All accounts');
+  const users = h.segment('Active users');
+  const page = (segment: string, query: Record<string, string>) => async () => {
+    const body = await getJson(h, `${API}/segments/${segment}/data?${qs(query)}`);
+    return `total ${body.data.total}`;
+  };
+  return [
+    await measure('accounts: 3 filters+search+sort', page(accounts, ACCOUNTS_PAGE)),
+    await measure(
+      'users with account columns',
+      page(users, {
+        columns: JSON.stringify(['name', 'email', 'account_name', 'account_plan', 'account_mrr']),
+        sortBy: '-account_mrr',
+        perPage: '50',
+      }),
+    ),
+    await measure(
+      'accounts sorted by computed col',
+      page(accounts, { sortBy: '-active_users_7d', perPage: '50' }),
+    ),
+    await measure(
+      'accounts grouped by 2 columns',
+      page(accounts, { pivot: 'plan', pivot_identifier: 'lifecycle_stage', perPage: '50' }),
+    ),
+  ];
+}
+
+/** `POST export-tickets` then `GET export?…&token=`, the body counted and dropped. */
+async function exportThroughHttp(h: Harness): Promise<ExportResult> {
+  const segment = h.segment('Active users');
+  const ticketResponse = await fetch(`${h.address}${API}/segments/${segment}/export-tickets`, {
+    method: 'POST',
+    headers: { ...h.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(EXPORT_FILTER),
+  });
+  if (ticketResponse.status !== 201) throw new Error(`export-tickets: ${ticketResponse.status}`);
+  const { ticket } = ((await ticketResponse.json()) as { data: { ticket: string } }).data;
+  const started = performance.now();
+  const {
+    value: rows,
+    peak,
+    base,
+  } = await withPeakRss(async () => {
+    const response = await fetch(
+      `${h.address}${API}/segments/${segment}/export?${qs({ ...EXPORT_FILTER, token: ticket })}`,
+    );
+    if (response.status !== 200) throw new Error(`export: ${response.status}`);
+    let lines = 0;
+    for await (const chunk of response.body!) lines += countLines(chunk as Uint8Array);
+    return lines - 1;
+  });
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    name: 'export via HTTP (route)',
+    rows,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    peakRssMb: mb(peak),
+    baseRssMb: mb(base),
+  };
+}
+
+/** The reader's engine-native CSV (DuckDB COPY) in process, for comparison with the route. */
+async function exportNative(h: Harness): Promise<ExportResult> {
+  const input = {
+    orgId: h.orgId,
+    table: 'users' as const,
+    columns: ['name', 'email', 'title', 'role', 'events_7d', 'active_days_30d', 'last_seen_at'],
+    filters: [{ field: 'account_plan', operator: 'eq' as const, value: 'enterprise' }],
+    sortBy: [{ field: 'events_7d', isDescending: true }],
+  };
+  const started = performance.now();
+  const {
+    value: rows,
+    peak,
+    base,
+  } = await withPeakRss(async () => {
+    const { chunks } = await h.warehouse.reader.exportCsv(input);
+    let lines = 0;
+    for await (const chunk of chunks) lines += countLines(chunk);
+    return lines - 1;
+  });
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    name: 'export native (reader.exportCsv)',
+    rows,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    peakRssMb: mb(peak),
+    baseRssMb: mb(base),
+  };
+}
+
+/**
+ * The live, non-materialised baseline: the same accounts page computed from `events` with
+ * GROUP BY at request time, as a typical tool does, on DuckDB's canonical tables in process
+ * (no HTTP, so the comparison favours the baseline).
+ */
+async function liveBaseline(file: string): Promise<LatencyResult> {
+  const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+  const connection = await instance.connect();
+  const asOf = (
+    await connection.runAndReadAll('SELECT max(occurred_at) FROM events')
+  ).getRows()[0]![0];
+  const where = `a.plan = 'pro' AND a.mrr > 100 AND a.lifecycle_stage = 'active'
+    AND (strpos(lower(a.name), 'a') > 0 OR strpos(lower(a.domain), 'a') > 0
+      OR strpos(lower(a.billing_email), 'a') > 0)`;
+  const live = `WITH m AS (
+      SELECT e.account_id,
+        count(*) FILTER (WHERE e.occurred_at > TIMESTAMP '${String(asOf)}' - INTERVAL 30 DAY) AS events_30d,
+        count(DISTINCT e.user_id) FILTER (WHERE e.occurred_at > TIMESTAMP '${String(asOf)}' - INTERVAL 7 DAY) AS active_users_7d,
+        max(e.occurred_at) AS last_seen_at
+      FROM events e GROUP BY e.account_id)
+    SELECT a.id, a.name, a.plan, a.mrr, m.events_30d, m.active_users_7d, m.last_seen_at
+    FROM accounts a LEFT JOIN m ON m.account_id = a.id WHERE ${where}`;
+  try {
+    return await measure('LIVE baseline: accounts page', async () => {
+      const [page, count] = await Promise.all([
+        connection.runAndReadAll(`${live} ORDER BY a.mrr DESC NULLS LAST LIMIT 50`),
+        connection.runAndReadAll(`SELECT count(*) FROM (${live})`),
+      ]);
+      return `${page.getRows().length} rows, total ${String(count.getRows()[0]![0])}`;
+    });
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+export async function benchSegments(): Promise<SegmentsBenchResult> {
+  const data = await benchDataFile();
+  try {
+    const h = await startApp(data.file);
+    let pages: LatencyResult[];
+    let exports: ExportResult[];
+    try {
+      pages = await pageScenarios(h);
+      exports = [await exportThroughHttp(h), await exportNative(h)];
+    } finally {
+      await h.close();
+    }
+    const baseline = await liveBaseline(data.file);
+    return { dataSize: data.size, pages, baseline, exports };
+  } finally {
+    data.cleanup();
+  }
+}
