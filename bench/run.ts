@@ -61,5 +61,16 @@ for (const result of segments.exports) console.log(exportRow(result));
 console.log(
   'The live baseline computes the page from `events` with GROUP BY on each request (DuckDB, in process, no HTTP).',
 );
-if (process.env.BENCH_DATABASE_URL)
-  console.log('BENCH_DATABASE_URL: the PostgreSQL warehouse is not measured yet (see README).');
+if (typeof segments.postgres === 'string') {
+  console.log(`PostgreSQL warehouse not measured: ${segments.postgres}.`);
+} else {
+  const pgLive = segments.postgres.at(-1)!;
+  console.log('\nSegments on the PostgreSQL warehouse (SegmentReader in process, no HTTP)');
+  console.log(latencyRow(pgLive, pgLive));
+  for (const result of segments.postgres.slice(0, -1)) {
+    console.log(latencyRow({ ...result, name: result.name.replace(/^PG /, '') }, pgLive));
+  }
+  console.log(
+    'The PostgreSQL live baseline computes the page from `events` with GROUP BY per request.',
+  );
+}

@@ -9,7 +9,14 @@ import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/database/database.js';
 import type { WarehouseAccess } from '../apps/server/src/platform/warehouse/warehouse-plugin.js';
 import { seedDemoSegments } from '../apps/server/src/services/live-ops/index.js';
-import { loadDemoData, openWarehouse } from '../apps/server/src/warehouse/index.js';
+import { quoteIdentifier, schemaNameFor } from '../apps/server/src/warehouse/engine/identifiers.js';
+import {
+  loadDemoData,
+  openWarehouse,
+  SegmentReader,
+  type SegmentQueryInput,
+  type Warehouse,
+} from '../apps/server/src/warehouse/index.js';
 import { createTestKeys, signTestToken, TEST_ISSUER } from '../apps/server/test/tokens.js';
 
 const API = '/live-ops/api/v1';
@@ -43,6 +50,8 @@ export interface SegmentsBenchResult {
   pages: LatencyResult[];
   baseline: LatencyResult;
   exports: ExportResult[];
+  /** Pages and live baseline on PostgreSQL, or why they were not measured. */
+  postgres: LatencyResult[] | string;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -201,47 +210,155 @@ async function getJson(h: Harness, url: string): Promise<{ data: { total?: numbe
 
 const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
 
-const ACCOUNTS_PAGE = {
-  filters: JSON.stringify([
-    { field: 'plan', operator: 'eq', value: 'pro' },
-    { field: 'mrr', operator: 'gt', value: 100 },
-    { field: 'lifecycle_stage', operator: 'eq', value: 'active' },
-  ]),
-  search: 'a',
-  sortBy: '-mrr',
-  perPage: '50',
-};
+interface PageScenario {
+  name: string;
+  segment: 'All accounts' | 'Active users';
+  table: 'accounts' | 'users';
+  columns: string[];
+  filters?: { field: string; operator: string; value: unknown }[];
+  search?: string;
+  sortBy?: { field: string; isDescending: boolean }[];
+  groupBy?: [string, string];
+}
+
+const ACCOUNT_COLUMNS = ['name', 'domain', 'plan', 'mrr', 'lifecycle_stage', 'events_30d'];
+const PAGE_SCENARIOS: PageScenario[] = [
+  {
+    name: 'accounts: 3 filters+search+sort',
+    segment: 'All accounts',
+    table: 'accounts',
+    columns: ACCOUNT_COLUMNS,
+    filters: [
+      { field: 'plan', operator: 'eq', value: 'pro' },
+      { field: 'mrr', operator: 'gt', value: 100 },
+      { field: 'lifecycle_stage', operator: 'eq', value: 'active' },
+    ],
+    search: 'a',
+    sortBy: [{ field: 'mrr', isDescending: true }],
+  },
+  {
+    name: 'users with account columns',
+    segment: 'Active users',
+    table: 'users',
+    columns: ['name', 'email', 'account_name', 'account_plan', 'account_mrr'],
+    sortBy: [{ field: 'account_mrr', isDescending: true }],
+  },
+  {
+    name: 'accounts sorted by computed col',
+    segment: 'All accounts',
+    table: 'accounts',
+    columns: [...ACCOUNT_COLUMNS, 'active_users_7d'],
+    sortBy: [{ field: 'active_users_7d', isDescending: true }],
+  },
+  {
+    name: 'accounts grouped by 2 columns',
+    segment: 'All accounts',
+    table: 'accounts',
+    columns: ACCOUNT_COLUMNS,
+    groupBy: ['plan', 'lifecycle_stage'],
+  },
+];
+const PER_PAGE = 50;
+
+/** The scenario as the page's URL query (spec §7 serialisation). */
+function httpQuery(scenario: PageScenario): Record<string, string> {
+  const query: Record<string, string> = {
+    columns: JSON.stringify(scenario.columns),
+    perPage: String(PER_PAGE),
+  };
+  if (scenario.filters) query.filters = JSON.stringify(scenario.filters);
+  if (scenario.search) query.search = scenario.search;
+  if (scenario.sortBy)
+    query.sortBy = scenario.sortBy
+      .map((sort) => `${sort.isDescending ? '-' : '+'}${sort.field}`)
+      .join(',');
+  if (scenario.groupBy) [query.pivot, query.pivot_identifier] = scenario.groupBy;
+  return query;
+}
+
 const EXPORT_FILTER = {
   filters: JSON.stringify([{ field: 'account_plan', operator: 'eq', value: 'enterprise' }]),
 };
 
 async function pageScenarios(h: Harness): Promise<LatencyResult[]> {
-  const accounts = h.segment('All accounts');
-  const users = h.segment('Active users');
-  const page = (segment: string, query: Record<string, string>) => async () => {
-    const body = await getJson(h, `${API}/segments/${segment}/data?${qs(query)}`);
-    return `total ${body.data.total}`;
-  };
-  return [
-    await measure('accounts: 3 filters+search+sort', page(accounts, ACCOUNTS_PAGE)),
-    await measure(
-      'users with account columns',
-      page(users, {
-        columns: JSON.stringify(['name', 'email', 'account_name', 'account_plan', 'account_mrr']),
-        sortBy: '-account_mrr',
-        perPage: '50',
-      }),
-    ),
-    await measure(
-      'accounts sorted by computed col',
-      page(accounts, { sortBy: '-active_users_7d', perPage: '50' }),
-    ),
-    await measure(
-      'accounts grouped by 2 columns',
-      page(accounts, { pivot: 'plan', pivot_identifier: 'lifecycle_stage', perPage: '50' }),
-    ),
-  ];
+  const results: LatencyResult[] = [];
+  for (const scenario of PAGE_SCENARIOS) {
+    const url = `${API}/segments/${h.segment(scenario.segment)}/data?${qs(httpQuery(scenario))}`;
+    results.push(
+      await measure(scenario.name, async () => `total ${(await getJson(h, url)).data.total}`),
+    );
+  }
+  return results;
 }
+
+/**
+ * The same pages on the PostgreSQL warehouse (`BENCH_DATABASE_URL`, organization
+ * `REVLANE_BENCH_ORG`), through SegmentReader in process: the metadata organization of the
+ * HTTP app has a fresh id, the loaded schema has the bench one.
+ */
+async function postgresPages(url: string, orgId: string): Promise<LatencyResult[] | string> {
+  const warehouse = openWarehouse({ warehouseUrl: url, dataDir: tmpdir() });
+  try {
+    const reader = new SegmentReader(warehouse);
+    if ((await reader.status(orgId)).state !== 'ready')
+      return `no loaded warehouse for organization ${orgId} at BENCH_DATABASE_URL (see README)`;
+    const results: LatencyResult[] = [];
+    for (const scenario of PAGE_SCENARIOS) {
+      const input: SegmentQueryInput = {
+        orgId,
+        table: scenario.table,
+        columns: scenario.columns,
+        filters: scenario.filters,
+        search: scenario.search,
+        sortBy: scenario.sortBy,
+        groupBy: scenario.groupBy,
+        perPage: PER_PAGE,
+      };
+      results.push(
+        await measure(`PG ${scenario.name}`, async () => {
+          const page = scenario.groupBy ? await reader.groups(input) : await reader.page(input);
+          return `total ${page.total}`;
+        }),
+      );
+    }
+    results.push(await postgresLive(warehouse, orgId));
+    return results;
+  } finally {
+    await warehouse.close();
+  }
+}
+
+/** The live baseline on PostgreSQL's canonical tables of the organization's schema. */
+async function postgresLive(warehouse: Warehouse, orgId: string): Promise<LatencyResult> {
+  const schema = quoteIdentifier(schemaNameFor(orgId));
+  const [{ as_of: asOf }] = (await warehouse.query(orgId, {
+    sql: `SELECT max(occurred_at) AS as_of FROM ${schema}.events`,
+    params: [],
+  })) as [{ as_of: string }];
+  const live = `WITH m AS (
+      SELECT e.account_id,
+        count(*) FILTER (WHERE e.occurred_at > $1::timestamptz - INTERVAL '30 days') AS events_30d,
+        count(DISTINCT e.user_id) FILTER (WHERE e.occurred_at > $1::timestamptz - INTERVAL '7 days') AS active_users_7d,
+        max(e.occurred_at) AS last_seen_at
+      FROM ${schema}.events e GROUP BY e.account_id)
+    SELECT a.id, a.name, a.plan, a.mrr, m.events_30d, m.active_users_7d, m.last_seen_at
+    FROM ${schema}.accounts a LEFT JOIN m ON m.account_id = a.id
+    WHERE ${LIVE_WHERE}`;
+  return measure('PG LIVE baseline: accounts page', async () => {
+    const [page, count] = await Promise.all([
+      warehouse.query(orgId, {
+        sql: `${live} ORDER BY a.mrr DESC NULLS LAST LIMIT 50`,
+        params: [asOf],
+      }),
+      warehouse.query(orgId, { sql: `SELECT count(*) AS total FROM (${live}) q`, params: [asOf] }),
+    ]);
+    return `${page.length} rows, total ${Number(count[0]?.total)}`;
+  });
+}
+
+const LIVE_WHERE = `a.plan = 'pro' AND a.mrr > 100 AND a.lifecycle_stage = 'active'
+    AND (strpos(lower(a.name), 'a') > 0 OR strpos(lower(a.domain), 'a') > 0
+      OR strpos(lower(a.billing_email), 'a') > 0)`;
 
 /** `POST export-tickets` then `GET export?…&token=`, the body counted and dropped. */
 async function exportThroughHttp(h: Harness): Promise<ExportResult> {
@@ -320,9 +437,6 @@ async function liveBaseline(file: string): Promise<LatencyResult> {
   const asOf = (
     await connection.runAndReadAll('SELECT max(occurred_at) FROM events')
   ).getRows()[0]![0];
-  const where = `a.plan = 'pro' AND a.mrr > 100 AND a.lifecycle_stage = 'active'
-    AND (strpos(lower(a.name), 'a') > 0 OR strpos(lower(a.domain), 'a') > 0
-      OR strpos(lower(a.billing_email), 'a') > 0)`;
   const live = `WITH m AS (
       SELECT e.account_id,
         count(*) FILTER (WHERE e.occurred_at > TIMESTAMP '${String(asOf)}' - INTERVAL 30 DAY) AS events_30d,
@@ -330,7 +444,7 @@ async function liveBaseline(file: string): Promise<LatencyResult> {
         max(e.occurred_at) AS last_seen_at
       FROM events e GROUP BY e.account_id)
     SELECT a.id, a.name, a.plan, a.mrr, m.events_30d, m.active_users_7d, m.last_seen_at
-    FROM accounts a LEFT JOIN m ON m.account_id = a.id WHERE ${where}`;
+    FROM accounts a LEFT JOIN m ON m.account_id = a.id WHERE ${LIVE_WHERE}`;
   try {
     return await measure('LIVE baseline: accounts page', async () => {
       const [page, count] = await Promise.all([
@@ -358,7 +472,11 @@ export async function benchSegments(): Promise<SegmentsBenchResult> {
       await h.close();
     }
     const baseline = await liveBaseline(data.file);
-    return { dataSize: data.size, pages, baseline, exports };
+    const url = process.env.BENCH_DATABASE_URL;
+    const postgres = url
+      ? await postgresPages(url, process.env.REVLANE_BENCH_ORG ?? 'bench')
+      : 'BENCH_DATABASE_URL is not set';
+    return { dataSize: data.size, pages, baseline, exports, postgres };
   } finally {
     data.cleanup();
   }
