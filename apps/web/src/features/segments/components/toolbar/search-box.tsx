@@ -26,7 +26,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
       aria-label="Search records"
       placeholder="Search"
       allowClear
-      className="w-64"
+      style={{ width: 280 }}
       value={text}
       onChange={(event) => {
         setText(event.target.value);
