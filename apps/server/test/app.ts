@@ -94,3 +94,9 @@ export function asUser(user: TestUser | string, request: InjectOptions): InjectO
   const token = typeof user === 'string' ? user : user.token;
   return { ...request, headers: { authorization: `Bearer ${token}`, ...request.headers } };
 }
+
+/** The organization a test user was provisioned into, as the API reports it. */
+export async function organizationIdOf(t: TestApp, user: TestUser): Promise<string> {
+  const me = await t.app.inject(asUser(user, { method: 'GET', url: '/user/api/v1/users/me' }));
+  return me.json<{ data: { organization: { id: string } } }>().data.organization.id;
+}

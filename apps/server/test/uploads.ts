@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { StoredFile } from '@revlane/contracts';
+import { files } from '../src/platform/database/schema/index.js';
 import { asUser, type TestApp, type TestUser } from './app.js';
 
 /** A real PNG of the given size (noise, so it does not compress to nothing). */
@@ -73,4 +77,20 @@ export async function uploadPng(t: TestApp, user: TestUser): Promise<StoredFile>
   );
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
   return response.json<{ data: StoredFile }>().data;
+}
+
+/**
+ * What upload tests look at for one organization: the stored file names on disk, the
+ * `files` rows, and an upload as a user (or without a token when `user` is null).
+ */
+export function uploadProbe(t: TestApp, orgId: string) {
+  const filesDir = path.join(t.config.dataDir, 'files', orgId);
+  return {
+    storedNames: () => (existsSync(filesDir) ? readdirSync(filesDir) : []),
+    rowsOfOrg: () => t.database.db.select().from(files).where(eq(files.orgId, orgId)),
+    upload: (user: TestUser | null, body: { payload: unknown; headers: object }) => {
+      const request = { method: 'POST' as const, url: '/content/api/v1/files', ...body } as never;
+      return t.app.inject(user ? asUser(user, request) : request);
+    },
+  };
 }

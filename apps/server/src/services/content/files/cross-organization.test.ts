@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile, StoredFile } from '@revlane/contracts';
+import type { StoredFile } from '@revlane/contracts';
 import {
   asUser,
   createTestApp,
+  organizationIdOf,
   testUser,
   type TestApp,
   type TestUser,
@@ -22,18 +23,14 @@ describe('files of one organization and another (DESIGN §2, ADR 0005)', () => {
   let orgA: string;
   let orgB: string;
 
-  const orgOf = async (user: TestUser) =>
-    (await t.app.inject(asUser(user, { method: 'GET', url: '/user/api/v1/users/me' }))).json<{
-      data: Profile;
-    }>().data.organization.id;
   const pathOf = (url: string) => new URL(url).pathname;
 
   beforeAll(async () => {
     t = await createTestApp();
     alice = await testUser(t, 'alice@files-a.example');
     bob = await testUser(t, 'bob@files-b.example');
-    orgA = await orgOf(alice);
-    orgB = await orgOf(bob);
+    orgA = await organizationIdOf(t, alice);
+    orgB = await organizationIdOf(t, bob);
     file = await uploadPng(t, alice);
   });
   afterAll(() => t.close());

@@ -1,16 +1,13 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '@revlane/contracts';
 import {
   asUser,
   createTestApp,
+  organizationIdOf,
   testUser,
   type TestApp,
   type TestUser,
 } from '../../../../test/app.js';
-import { makePng, multipartUpload, streamedUpload } from '../../../../test/uploads.js';
+import { makePng, multipartUpload, streamedUpload, uploadProbe } from '../../../../test/uploads.js';
 import { files } from '../../../platform/database/schema/index.js';
 
 const base = '/content/api/v1';
@@ -21,19 +18,15 @@ describe('content service: refused uploads store nothing', () => {
   let orgId: string;
   let png: Buffer;
 
-  const filesDir = () => path.join(t.config.dataDir, 'files', orgId);
-  const storedNames = () => (existsSync(filesDir()) ? readdirSync(filesDir()) : []);
-  const rowsOfOrg = () => t.database.db.select().from(files).where(eq(files.orgId, orgId));
-  const upload = (user: TestUser | null, body: { payload: unknown; headers: object }) => {
-    const request = { method: 'POST' as const, url: `${base}/files`, ...body } as never;
-    return t.app.inject(user ? asUser(user, request) : request);
-  };
+  let storedNames: () => string[];
+  let rowsOfOrg: ReturnType<typeof uploadProbe>['rowsOfOrg'];
+  let upload: ReturnType<typeof uploadProbe>['upload'];
 
   beforeAll(async () => {
     t = await createTestApp();
     ada = await testUser(t, 'ada@uploads.example');
-    const me = await t.app.inject(asUser(ada, { method: 'GET', url: '/user/api/v1/users/me' }));
-    orgId = me.json<{ data: Profile }>().data.organization.id;
+    orgId = await organizationIdOf(t, ada);
+    ({ storedNames, rowsOfOrg, upload } = uploadProbe(t, orgId));
     png = await makePng(300, 200);
   });
   afterAll(() => t.close());
