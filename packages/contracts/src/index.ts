@@ -15,3 +15,4 @@ export * from './segments.js';
 export * from './local-settings.js';
 export * from './segment-data.js';
 export * from './segment-settings.js';
+export * from './cohorts.js';

@@ -2,3 +2,4 @@ export * from './core.js';
 export * from './idp.js';
 export * from './live-ops.js';
 export * from './content.js';
+export * from './cohorts.js';

@@ -1,0 +1,83 @@
+import type { SegmentFilter } from '@revlane/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations, users } from './core.js';
+import { segments } from './live-ops.js';
+
+/**
+ * Cohorts (DESIGN §6): a named filter set of a segment. `latest_members` and
+ * `latest_snapshot_at` mirror the newest membership snapshot (whose member ids live in the
+ * organization's warehouse), so lists and alerts read a count without touching the warehouse.
+ */
+export const cohorts = pgTable(
+  'cohorts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    segmentId: uuid('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<SegmentFilter[]>().notNull(),
+    latestMembers: integer('latest_members'),
+    latestSnapshotAt: timestamp('latest_snapshot_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (table) => [
+    uniqueIndex('cohorts_segment_id_name_key').on(table.segmentId, table.name),
+    index('cohorts_org_id_idx').on(table.orgId),
+  ],
+);
+
+/** A user's starred cohorts (favorites are personal: one user's star is not the team's). */
+export const cohortFavorites = pgTable(
+  'cohort_favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.cohortId] })],
+);
+
+/** Every version of a cohort's definition (name, filters): who, when, before and after. */
+export const cohortVersions = pgTable(
+  'cohort_versions',
+  {
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    previousName: text('previous_name'),
+    name: text('name').notNull(),
+    previousFilters: jsonb('previous_filters').$type<SegmentFilter[]>(),
+    filters: jsonb('filters').$type<SegmentFilter[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.cohortId, table.version] })],
+);

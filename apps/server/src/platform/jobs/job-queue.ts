@@ -1,0 +1,26 @@
+/**
+ * Background jobs (DESIGN §3.2): pg-boss on the metadata database (PGlite or PostgreSQL).
+ * Services register handlers at start-up and send jobs; the queue retries failed jobs and
+ * runs schedules. This is the whole surface services use, so the backend can change.
+ */
+export interface JobOptions {
+  /** At most one queued job per key (e.g. one pending snapshot run per organization). */
+  singletonKey?: string;
+  /** Retries after the first attempt; default 3, with exponential backoff. */
+  retryLimit?: number;
+  /** Seconds before the first retry; default 5. */
+  retryDelaySeconds?: number;
+}
+
+export type JobHandler<Data> = (data: Data, job: { id: string; attempt: number }) => Promise<void>;
+
+export interface JobQueue {
+  /** Registers the handler of a queue (creating the queue); call before `start()` returns. */
+  work<Data extends object>(name: string, handler: JobHandler<Data>): Promise<void>;
+  /** Queues a job; resolves to its id, or null when a singleton job is already queued. */
+  send<Data extends object>(name: string, data: Data, options?: JobOptions): Promise<string | null>;
+  /** Sends a job to `name` on a cron schedule (UTC), e.g. '15 3 * * *' daily. */
+  schedule<Data extends object>(name: string, cron: string, data: Data): Promise<void>;
+  /** Resolves once every job queued so far has finished (tests and graceful shutdown). */
+  drain(name: string): Promise<void>;
+}

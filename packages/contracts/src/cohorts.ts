@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { segmentFilterSchema } from './filters.js';
+import { cellValueSchema } from './segment-data.js';
+
+export const COHORT_NAME_MAX = 100;
+/** Filters of one cohort; the data endpoint accepts the same list. */
+export const COHORT_FILTERS_MAX = 20;
+
+const cohortNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'A cohort needs a name')
+  .max(COHORT_NAME_MAX, `At most ${COHORT_NAME_MAX} characters`);
+const cohortFiltersSchema = z.array(segmentFilterSchema).max(COHORT_FILTERS_MAX);
+
+/**
+ * A cohort (DESIGN §6): a named filter set inside a segment. `favorite` is the signed-in
+ * user's own star. `members` and `snapshotAt` come from the latest membership snapshot
+ * (null until the first snapshot ran).
+ */
+export const cohortSchema = z.object({
+  id: z.string(),
+  segmentId: z.string(),
+  name: z.string(),
+  filters: z.array(segmentFilterSchema),
+  favorite: z.boolean(),
+  members: z.number().int().min(0).nullable(),
+  snapshotAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Cohort = z.infer<typeof cohortSchema>;
+
+/** `GET segments/{segmentId}/cohorts`: favorites first, then by name. */
+export const cohortListSchema = z.array(cohortSchema);
+
+/** `POST segments/{segmentId}/cohorts`. Names are unique within a segment (409). */
+export const createCohortBodySchema = z.strictObject({
+  name: cohortNameSchema,
+  filters: cohortFiltersSchema,
+  favorite: z.boolean().optional(),
+});
+export type CreateCohortBody = z.infer<typeof createCohortBodySchema>;
+
+/** `PATCH segments/{segmentId}/cohorts/{id}`: rename, new filters, star or unstar. */
+export const updateCohortBodySchema = z
+  .strictObject({
+    name: cohortNameSchema.optional(),
+    filters: cohortFiltersSchema.optional(),
+    favorite: z.boolean().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
+export type UpdateCohortBody = z.infer<typeof updateCohortBodySchema>;
+
+/** Who changed something, as the history shows it (null: the user was deleted). */
+export const changedBySchema = z
+  .object({ id: z.string(), name: z.string().nullable(), email: z.string() })
+  .nullable();
+
+/**
+ * One version of a cohort's definition (**beyond spec**): written on create and on every
+ * change of its name or filters; `previous*` are null on the first version.
+ */
+export const cohortVersionSchema = z.object({
+  version: z.number().int().min(1),
+  changedAt: z.string(),
+  changedBy: changedBySchema,
+  previousName: z.string().nullable(),
+  name: z.string(),
+  previousFilters: z.array(segmentFilterSchema).nullable(),
+  filters: z.array(segmentFilterSchema),
+});
+export type CohortVersion = z.infer<typeof cohortVersionSchema>;
+/** `GET cohorts/{id}/versions`: newest first. */
+export const cohortVersionListSchema = z.array(cohortVersionSchema);
+
+/**
+ * A cohort that other records depend on cannot be deleted (409); the error's `errors` name
+ * each dependent (alerts, plays) so the user knows what to change first.
+ */
+export const cohortDependentSchema = z.object({
+  kind: z.enum(['alert', 'play']),
+  id: z.string(),
+  name: z.string(),
+});
+export type CohortDependent = z.infer<typeof cohortDependentSchema>;
+
+const isoDay = z.iso.date();
+const isoInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const TREND_METRICS = ['members', 'entered', 'left'] as const;
+export const TREND_INTERVALS = ['day', 'week', 'month'] as const;
+export const TREND_RANGE_DAYS_MAX = 366;
+export const TREND_WINDOW_MAX = 90;
+/** Points an ad-hoc (unsaved filters) trend may compute live; saved cohorts read snapshots. */
+export const AD_HOC_TREND_POINTS_MAX = 60;
+
+/**
+ * `POST segments/{id}/trend` and `POST segments/{id}/rolling-avg` (DESIGN §6). With
+ * `cohortId` the points come from the cohort's membership snapshots; otherwise `filters`
+ * (default: none, the whole segment) are evaluated as of the end of each interval.
+ * `from`/`to` are UTC days, both included. `window` is the rolling average's width in
+ * intervals (the trend ignores it).
+ */
+export const trendRequestSchema = z
+  .strictObject({
+    cohortId: z.uuid().optional(),
+    filters: cohortFiltersSchema.optional(),
+    metric: z.enum(TREND_METRICS).default('members'),
+    from: isoDay,
+    to: isoDay,
+    interval: z.enum(TREND_INTERVALS).default('day'),
+    window: z.number().int().min(1).max(TREND_WINDOW_MAX).default(7),
+  })
+  .superRefine((body, context) => {
+    if (body.cohortId && body.filters) {
+      context.addIssue({
+        code: 'custom',
+        path: ['filters'],
+        message: 'Give either cohortId or filters, not both',
+      });
+    }
+    if (body.from > body.to) {
+      context.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
+    }
+    const days = (Date.parse(body.to) - Date.parse(body.from)) / 86_400_000 + 1;
+    if (days > TREND_RANGE_DAYS_MAX) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `A trend covers at most ${TREND_RANGE_DAYS_MAX} days`,
+      });
+    }
+  });
+export type TrendRequest = z.infer<typeof trendRequestSchema>;
+export type TrendRequestInput = z.input<typeof trendRequestSchema>;
+
+/** One point: the interval's first day and its value (null: no snapshot in the interval). */
+export const trendPointSchema = z.object({ date: isoDay, value: z.number().nullable() });
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+
+export const trendResponseSchema = z.object({
+  metric: z.enum(TREND_METRICS),
+  interval: z.enum(TREND_INTERVALS),
+  /** The rolling average's window; null on a plain trend. */
+  window: z.number().int().nullable(),
+  source: z.enum(['snapshots', 'computed']),
+  points: z.array(trendPointSchema),
+});
+export type TrendResponse = z.infer<typeof trendResponseSchema>;
+
+/** `GET cohorts/{id}/changes?since=…&limit=…` (**beyond spec**). */
+export const cohortChangesQuerySchema = z.object({
+  since: isoInstant,
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** A record that entered or left: when, and its key columns (id, name, email or domain). */
+export const cohortChangeSchema = z.object({
+  changedAt: z.string(),
+  record: z.record(z.string(), cellValueSchema),
+});
+export const cohortChangesSchema = z.object({
+  since: z.string(),
+  entered: z.object({ total: z.number().int().min(0), rows: z.array(cohortChangeSchema) }),
+  left: z.object({ total: z.number().int().min(0), rows: z.array(cohortChangeSchema) }),
+});
+export type CohortChanges = z.infer<typeof cohortChangesSchema>;
+
+/**
+ * `GET cohorts/favorites` (home dashboard, beyond spec): the user's starred cohorts across
+ * segments with their segment's name and the last 30 days of member counts (oldest first;
+ * null where no snapshot exists).
+ */
+export const favoriteCohortSchema = cohortSchema.extend({
+  segmentName: z.string(),
+  sparkline: z.array(z.number().nullable()),
+});
+export const favoriteCohortListSchema = z.array(favoriteCohortSchema);
+export type FavoriteCohort = z.infer<typeof favoriteCohortSchema>;
+
+/** API paths of cohorts and trends in the live-operations service (spec §7). */
+export const COHORTS_API = {
+  segmentCohorts: (segmentId: string) => `segments/${segmentId}/cohorts`,
+  segmentCohort: (segmentId: string, cohortId: string) =>
+    `segments/${segmentId}/cohorts/${cohortId}`,
+  cohort: (cohortId: string) => `cohorts/${cohortId}`,
+  versions: (cohortId: string) => `cohorts/${cohortId}/versions`,
+  changes: (cohortId: string) => `cohorts/${cohortId}/changes`,
+  favorites: 'cohorts/favorites',
+  trend: (segmentId: string) => `segments/${segmentId}/trend`,
+  rollingAverage: (segmentId: string) => `segments/${segmentId}/rolling-avg`,
+} as const;
