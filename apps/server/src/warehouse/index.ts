@@ -24,6 +24,7 @@ export { postgresDialect } from './postgres/postgres-dialect.js';
 export { openWarehouse, warehouseKindFor, type WarehouseSettings } from './open-warehouse.js';
 export { loadCanonicalData, type CanonicalLoad } from './loading/load-canonical-data.js';
 export { refreshMetrics } from './loading/rebuild-metrics.js';
+export { withAsOfSegmentTables } from './as-of/with-as-of-segment-tables.js';
 export { readLoadInfo, type LoadInfo } from './loading/load-info.js';
 export {
   SegmentReader,

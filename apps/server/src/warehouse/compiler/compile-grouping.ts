@@ -45,7 +45,7 @@ function sortExpression(
  */
 export function compileGrouping(query: ResolvedQuery, dialect: Dialect): CompiledGrouping {
   const keys = query.groupBy.map(keyExpression);
-  const from = fromClause(dialect, query.orgId, query.table);
+  const from = fromClause(dialect, query.orgId, query.sourceTable);
   const select = [
     ...keys.map((key, index) => `${key} AS "${KEY_ALIASES[index]}"`),
     'COUNT(*) AS "count"',

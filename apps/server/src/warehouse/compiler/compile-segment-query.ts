@@ -56,7 +56,7 @@ export function compileSegmentQuery(
   dialect: Dialect,
 ): CompiledSegmentQuery {
   const query = resolveQuery(input);
-  const from = fromClause(dialect, query.orgId, query.table);
+  const from = fromClause(dialect, query.orgId, query.sourceTable);
   const rowsSql = (params: SqlParams) =>
     `SELECT ${selectList(query)} ${from} ${whereClause(query, params)} ${orderBy(dialect, query)}`;
 

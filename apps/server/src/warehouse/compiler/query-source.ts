@@ -1,8 +1,6 @@
-import type { BaseTable } from '@revlane/contracts';
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
 import type { Dialect } from '../engine/dialect.js';
 import { quoteIdentifier } from '../engine/identifiers.js';
-import { SEGMENT_TABLE_NAMES } from '../model/segment-tables.js';
 
 /**
  * Segment queries read the base table's wide segment table (model/segment-tables.ts), where
@@ -16,6 +14,6 @@ export function columnExpression(column: CatalogueColumn): string {
 export const ID_EXPRESSION = 's."id"';
 
 /** `FROM <segment table> s`, qualified for the organization. */
-export function fromClause(dialect: Dialect, orgId: string, table: BaseTable): string {
-  return `FROM ${dialect.table(orgId, SEGMENT_TABLE_NAMES[table])} s`;
+export function fromClause(dialect: Dialect, orgId: string, sourceTable: string): string {
+  return `FROM ${dialect.table(orgId, sourceTable)} s`;
 }

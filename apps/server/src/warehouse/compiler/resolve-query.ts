@@ -7,6 +7,7 @@ import {
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
 import { findColumn, getCatalogue } from '../catalogue/columns.js';
 import { assertOrgId } from '../engine/identifiers.js';
+import { SEGMENT_TABLE_NAMES } from '../model/segment-tables.js';
 import { resolveFilters } from './resolve-filters.js';
 import { IssueList } from './segment-query-error.js';
 import { resolveGroupSort, resolveRowSort } from './resolve-sort.js';
@@ -87,6 +88,7 @@ export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
   const resolved: ResolvedQuery = {
     orgId: assertOrgId(input.orgId),
     table,
+    sourceTable: input.sourceTable ?? SEGMENT_TABLE_NAMES[table],
     filters: resolveFilters(table, input.filters ?? [], issues),
     search: search ? search.toLowerCase() : null,
     sort: grouped ? [] : resolveRowSort(table, sortBy, issues),

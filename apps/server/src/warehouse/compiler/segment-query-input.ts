@@ -20,6 +20,11 @@ export interface SegmentQueryInput {
   perPage?: number;
   /** `[pivot]` or `[pivot, pivot_identifier]`: group instead of listing rows. */
   groupBy?: readonly string[];
+  /**
+   * The segment table to read instead of the base table's own (an as-of scratch table from
+   * withAsOfSegmentTables). Code only, never from a request; qualified like every table.
+   */
+  sourceTable?: string;
 }
 
 /** A filter after validation: a catalogue column, an allowed operator, a normalised value. */
@@ -53,6 +58,8 @@ export interface ResolvedGroupSort {
 export interface ResolvedQuery {
   orgId: string;
   table: BaseTable;
+  /** The segment table the query reads (the base table's own unless told otherwise). */
+  sourceTable: string;
   filters: ResolvedFilter[];
   /** Lower-cased search text, or null. */
   search: string | null;

@@ -1,5 +1,5 @@
-import { BASE_TABLES } from '@revlane/contracts';
-import { nextTableName } from '../engine/table-schema.js';
+import { BASE_TABLES, type BaseTable } from '@revlane/contracts';
+import { nextTableName, type TableSchema } from '../engine/table-schema.js';
 import type { Warehouse } from '../engine/warehouse.js';
 import { accountMetricsInsert, userMetricsInsert } from '../metrics/metric-statements.js';
 import { metricWindowsFor } from '../metrics/metric-windows.js';
@@ -30,6 +30,70 @@ export interface MetricSources {
   events: string;
 }
 
+/** Where the metric and segment tables are written: `__next` names, or as-of scratch names. */
+export interface DerivedTargets {
+  userMetrics: string;
+  accountMetrics: string;
+  segments: Record<BaseTable, string>;
+}
+
+export interface BuildOptions {
+  /**
+   * Key the tables (PostgreSQL indexes the key). Swapped-in tables serve pages by id;
+   * short-lived scratch tables are only scanned, so they skip the index build.
+   */
+  withPrimaryKeys: boolean;
+}
+
+const nextTargets = (): DerivedTargets => ({
+  userMetrics: nextTableName(USER_METRICS_TABLE.name),
+  accountMetrics: nextTableName(ACCOUNT_METRICS_TABLE.name),
+  segments: {
+    accounts: nextTableName(SEGMENT_TABLE_NAMES.accounts),
+    users: nextTableName(SEGMENT_TABLE_NAMES.users),
+  },
+});
+
+/**
+ * Creates and fills the metric tables and the wide segment tables under the target names
+ * from the given sources, with metric windows ending with asOf's day (events after it are
+ * ignored by the window builders).
+ */
+export async function buildMetricAndSegmentTables(
+  warehouse: Warehouse,
+  orgId: string,
+  sources: MetricSources,
+  targets: DerivedTargets,
+  asOf: number,
+  options: BuildOptions,
+): Promise<void> {
+  const { dialect } = warehouse;
+  const keyed = (schema: TableSchema, name: string): TableSchema =>
+    options.withPrimaryKeys ? { ...schema, name } : { name, columns: schema.columns };
+  const schemas = [
+    keyed(USER_METRICS_TABLE, targets.userMetrics),
+    keyed(ACCOUNT_METRICS_TABLE, targets.accountMetrics),
+    ...BASE_TABLES.map((table) => keyed(segmentTableSchema(table), targets.segments[table])),
+  ];
+  for (const schema of schemas) await warehouse.createTable(orgId, schema);
+
+  const names = { ...sources, ...targets };
+  const segmentSources = {
+    accounts: sources.accounts,
+    users: sources.users,
+    account_metrics: targets.accountMetrics,
+    user_metrics: targets.userMetrics,
+  };
+  const windows = metricWindowsFor(asOf);
+  await warehouse.execute(orgId, [
+    userMetricsInsert(dialect, orgId, names, windows),
+    accountMetricsInsert(dialect, orgId, names, windows),
+    ...BASE_TABLES.map((table) =>
+      segmentTableInsert(dialect, orgId, table, targets.segments[table], segmentSources),
+    ),
+  ]);
+}
+
 /**
  * Builds the `__next` version of every derived table from the given sources as of a moment;
  * the caller swaps them in (together with the loaded tables, if any).
@@ -40,37 +104,10 @@ export async function buildDerivedTables(
   sources: MetricSources,
   asOf: number,
 ): Promise<void> {
-  const { dialect } = warehouse;
-  const names = {
-    ...sources,
-    userMetrics: nextTableName(USER_METRICS_TABLE.name),
-    accountMetrics: nextTableName(ACCOUNT_METRICS_TABLE.name),
-  };
-  const segmentSources = {
-    accounts: sources.accounts,
-    users: sources.users,
-    account_metrics: names.accountMetrics,
-    user_metrics: names.userMetrics,
-  };
-  const segmentSchemas = BASE_TABLES.map((table) => segmentTableSchema(table));
-  for (const table of [...METRIC_TABLES, ...segmentSchemas]) {
-    await warehouse.createTable(orgId, { ...table, name: nextTableName(table.name) });
-  }
+  await buildMetricAndSegmentTables(warehouse, orgId, sources, nextTargets(), asOf, {
+    withPrimaryKeys: true,
+  });
   await writeNextLoadInfo(warehouse, orgId, asOf);
-  const windows = metricWindowsFor(asOf);
-  await warehouse.execute(orgId, [
-    userMetricsInsert(dialect, orgId, names, windows),
-    accountMetricsInsert(dialect, orgId, names, windows),
-    ...BASE_TABLES.map((table) =>
-      segmentTableInsert(
-        dialect,
-        orgId,
-        table,
-        nextTableName(SEGMENT_TABLE_NAMES[table]),
-        segmentSources,
-      ),
-    ),
-  ]);
 }
 
 /** Recomputes the derived tables from the current data (daily, as windows move on). */
