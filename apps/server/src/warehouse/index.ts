@@ -27,6 +27,13 @@ export { refreshMetrics } from './loading/rebuild-metrics.js';
 export { withAsOfSegmentTables } from './as-of/with-as-of-segment-tables.js';
 export { readLoadInfo, type LoadInfo } from './loading/load-info.js';
 export {
+  snapshotCohort,
+  readCohortChanges,
+  type CohortDefinition,
+  type SnapshotResult,
+  type CohortChangesResult,
+} from './cohorts/index.js';
+export {
   SegmentReader,
   WarehousePreparingError,
   type SegmentExport,

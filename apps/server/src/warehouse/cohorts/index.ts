@@ -1,0 +1,10 @@
+/** Cohort membership snapshots and the membership diff (DESIGN §6, issue 5). */
+export { snapshotCohort, type CohortDefinition, type SnapshotResult } from './snapshot-cohort.js';
+export {
+  readCohortChanges,
+  CHANGE_KEY_COLUMNS,
+  type CohortChangesResult,
+  type CohortChangeList,
+  type CohortChangeRow,
+} from './read-cohort-changes.js';
+export { ensureCohortTables, hasCohortTables } from './ensure-cohort-tables.js';
