@@ -76,7 +76,8 @@ export async function updateSegmentSettings(
 const nameConflict = (name: string) =>
   conflict(`A segment named "${name}" already exists in your organization`);
 
-function isUniqueViolation(error: unknown): boolean {
+/** A unique index refused the row (PostgreSQL and PGlite both report SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
     if ((current as Error & { code?: string }).code === '23505') return true;
   }

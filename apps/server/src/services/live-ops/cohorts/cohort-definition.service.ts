@@ -1,0 +1,127 @@
+import type { Cohort, CreateCohortBody, SegmentFilter, UpdateCohortBody } from '@revlane/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../../platform/auth/auth-context.js';
+import { badRequest, HttpError, notFound } from '../../../platform/errors/http-error.js';
+import type { SegmentRecord } from '../segments/segments.repository.js';
+import { isUniqueViolation, requireSegment } from '../segments/segments.service.js';
+import { afterDefinitionChange } from './after-definition-change.js';
+import { checkCohortFilters, isSameFilters } from './cohort-filters-check.js';
+import { toCohort } from './cohort-response.js';
+import { insertCohortVersion } from './cohort-versions.repository.js';
+import {
+  insertCohort,
+  isCohortNameTaken,
+  lockCohort,
+  setFavorite,
+  updateCohort,
+} from './cohorts.repository.js';
+import { requireCohort, requireSegmentCohort } from './cohorts.service.js';
+
+/** 409 that names the field, so the form can show it next to the name input. */
+const nameConflict = (name: string) => {
+  const message = `A cohort named "${name}" already exists in this segment`;
+  return new HttpError(409, message, [{ path: 'body.name', message }]);
+};
+
+function assertValidFilters(
+  app: FastifyInstance,
+  segment: SegmentRecord,
+  filters: SegmentFilter[],
+) {
+  const errors = checkCohortFilters(segment.baseTable, filters, app.warehouse.engine.dialect);
+  if (errors.length > 0) throw badRequest('The cohort filters are invalid', errors);
+}
+
+/** Runs a write that may hit the (segment, name) unique index when two requests race. */
+async function guardName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameConflict(name ?? '');
+    throw error;
+  }
+}
+
+/** `POST segments/{id}/cohorts`: the cohort and its version 1, in one transaction. */
+export async function createCohort(
+  app: FastifyInstance,
+  auth: AuthContext,
+  segmentId: string,
+  body: CreateCohortBody,
+): Promise<Cohort> {
+  const { db } = app;
+  const orgId = auth.org.id;
+  const segment = await requireSegment(db, orgId, segmentId);
+  assertValidFilters(app, segment, body.filters);
+  if (await isCohortNameTaken(db, segment.id, body.name)) throw nameConflict(body.name);
+  const created = await guardName(body.name, () =>
+    db.transaction(async (tx) => {
+      const cohort = await insertCohort(tx, {
+        orgId,
+        segmentId: segment.id,
+        name: body.name,
+        filters: body.filters,
+        createdBy: auth.user.id,
+      });
+      await insertCohortVersion(tx, {
+        cohortId: cohort.id,
+        orgId,
+        changedBy: auth.user.id,
+        previousName: null,
+        name: cohort.name,
+        previousFilters: null,
+        filters: cohort.filters,
+      });
+      if (body.favorite) await setFavorite(tx, auth.user.id, cohort.id, true);
+      return cohort;
+    }),
+  );
+  await afterDefinitionChange(app, orgId);
+  return toCohort({ ...created, favorite: body.favorite ?? false });
+}
+
+/**
+ * `PATCH segments/{id}/cohorts/{cohortId}`. A new name or new filters write a version
+ * (before and after, who, when) with the change; a star is the user's own and no version;
+ * sending what is already there changes nothing.
+ */
+export async function changeCohort(
+  app: FastifyInstance,
+  auth: AuthContext,
+  segmentId: string,
+  cohortId: string,
+  body: UpdateCohortBody,
+): Promise<Cohort> {
+  const { db } = app;
+  const orgId = auth.org.id;
+  const segment = await requireSegment(db, orgId, segmentId);
+  await requireSegmentCohort(db, auth, segment.id, cohortId);
+  if (body.filters) assertValidFilters(app, segment, body.filters);
+  if (body.name !== undefined && (await isCohortNameTaken(db, segment.id, body.name, cohortId)))
+    throw nameConflict(body.name);
+  const { filtersChanged } = await guardName(body.name, () =>
+    db.transaction(async (tx) => {
+      const current = await lockCohort(tx, orgId, cohortId);
+      if (!current) throw notFound('Cohort');
+      const name = body.name ?? current.name;
+      const filters = body.filters ?? current.filters;
+      const isNewFilters = !isSameFilters(current.filters, filters);
+      if (name !== current.name || isNewFilters) {
+        await updateCohort(tx, orgId, cohortId, { name, filters });
+        await insertCohortVersion(tx, {
+          cohortId,
+          orgId,
+          changedBy: auth.user.id,
+          previousName: current.name,
+          name,
+          previousFilters: current.filters,
+          filters,
+        });
+      }
+      if (body.favorite !== undefined) await setFavorite(tx, auth.user.id, cohortId, body.favorite);
+      return { filtersChanged: isNewFilters };
+    }),
+  );
+  if (filtersChanged) await afterDefinitionChange(app, orgId);
+  return toCohort(await requireCohort(db, auth, cohortId));
+}

@@ -1,0 +1,35 @@
+import type { Cohort, CohortVersion } from '@revlane/contracts';
+import type { listCohortVersions } from './cohort-versions.repository.js';
+import type { CohortRow } from './cohorts.repository.js';
+
+/** A cohort row as the API answers it (DESIGN §7: camelCase, ISO instants). */
+export function toCohort(row: CohortRow): Cohort {
+  return {
+    id: row.id,
+    segmentId: row.segmentId,
+    name: row.name,
+    filters: row.filters,
+    favorite: row.favorite,
+    members: row.latestMembers,
+    snapshotAt: row.latestSnapshotAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+type VersionRow = Awaited<ReturnType<typeof listCohortVersions>>[number];
+
+export function toCohortVersion(row: VersionRow): CohortVersion {
+  return {
+    version: row.version,
+    changedAt: row.changedAt.toISOString(),
+    changedBy:
+      row.changedById === null
+        ? null
+        : { id: row.changedById, name: row.changedByName, email: row.changedByEmail ?? '' },
+    previousName: row.previousName,
+    name: row.name,
+    previousFilters: row.previousFilters,
+    filters: row.filters,
+  };
+}
