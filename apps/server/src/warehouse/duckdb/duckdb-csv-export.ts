@@ -1,28 +1,45 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { CompiledQuery } from '../engine/warehouse.js';
 import { params, types } from './duckdb-params.js';
+import { openNamedPipe } from './named-pipe.js';
 
 /**
- * DuckDB writes CSV itself (`COPY … TO`, ~1M rows/s on two cores, far beyond formatting in
- * JS); the file has a random name of our own and is removed however the consumer stops.
+ * DuckDB writes the CSV itself (`COPY … TO`, several times faster than formatting rows in
+ * JS) into a named pipe that this process reads as DuckDB writes: nothing lands on disk and
+ * memory stays at the pipe's buffer. `USE_TMP_FILE false`: DuckDB would otherwise write
+ * beside an existing target and rename over it, i.e. around the pipe.
  */
 export async function* copyToCsv(
   connection: DuckDBConnection,
   query: CompiledQuery,
 ): AsyncGenerator<Buffer> {
-  const file = path.join(tmpdir(), `revlane-export-${randomUUID()}.csv`);
-  try {
-    await connection.run(
-      `COPY (${query.sql}) TO '${file.replace(/'/g, "''")}' (FORMAT csv, HEADER false, NEW_LINE '\r\n')`,
+  const pipe = await openNamedPipe();
+  const target = pipe.path.replace(/'/g, "''");
+  const copy = connection
+    .run(
+      `COPY (${query.sql}) TO '${target}' (FORMAT csv, HEADER false, NEW_LINE '\r\n', USE_TMP_FILE false)`,
       params(query),
       types(query),
-    );
-    for await (const chunk of createReadStream(file)) yield chunk as Buffer;
+    )
+    // DuckDB has closed its end (or never opened it): let the reader see end-of-file.
+    .finally(() => pipe.endWrites());
+  // Awaited once the pipe ends; until then a failure must not count as unhandled.
+  copy.catch(() => undefined);
+  let finished = false;
+  try {
+    for await (const chunk of pipe.output.iterator({ destroyOnReturn: false })) {
+      yield chunk as Buffer;
+    }
+    await copy;
+    finished = true;
   } finally {
-    rmSync(file, { force: true });
+    if (!finished) {
+      // The consumer stopped (or COPY failed): stop DuckDB, and keep draining the pipe so
+      // neither its open nor a write can block while it notices.
+      connection.interrupt();
+      pipe.output.resume();
+      await copy.catch(() => undefined);
+    }
+    await pipe.remove();
   }
 }

@@ -15,6 +15,7 @@ const ACCOUNTS = [
   ['a6', '-minus', 'f.example', null, null, 'pro', 5, 1, 'US', 'software', 'active', true, AS_OF, null],
   ['a7', '@sum', 'g.example', null, null, 'pro', 6, 1, 'US', 'software', 'active', true, AS_OF, null],
   ['a8', '\tTab', 'h.example', null, null, 'pro', 7, 1, 'US', 'software', 'active', true, AS_OF, null],
+  ['a10', '#1 Corp', 'j.example', null, null, 'pro', 8, 1, 'US', 'software', 'active', true, AS_OF, null],
   ['a9', 'Plain', 'i.example', null, null, null, null, null, null, null, 'trial', false, AS_OF, null],
 ];
 const columnsOf = (rows: readonly (readonly unknown[])[]) =>
@@ -69,7 +70,7 @@ describe('live-ops: CSV export format and streaming', () => {
     return `${API}/segments/${id}/export?${new URLSearchParams({ ...query, token: ticket }).toString()}`;
   };
 
-  it('quotes per RFC 4180 and defuses formulas, keeping numbers as numbers', async () => {
+  it('quotes per RFC 4180 and defuses formulas, keeping numbers as numbers (money with 2 decimals)', async () => {
     const url = await exportUrl('All accounts', {
       columns: '["name","mrr","is_paying"]',
       sortBy: '+id',
@@ -79,14 +80,15 @@ describe('live-ops: CSV export format and streaming', () => {
     expect(response.body).toBe(
       [
         'Name,MRR,Paying',
-        `"'=HYPERLINK(""http://evil"")",-5,true`,
-        '"Comma, Inc",1.5,true',
-        '"Say ""hi""",2,true',
-        '"Two\r\nlines",3,true',
-        "'+1 555,4,true",
-        "'-minus,5,true",
-        "'@sum,6,true",
-        "'\tTab,7,true",
+        `"'=HYPERLINK(""http://evil"")",-5.00,true`,
+        '"#1 Corp",8.00,true',
+        '"Comma, Inc",1.50,true',
+        '"Say ""hi""",2.00,true',
+        '"Two\r\nlines",3.00,true',
+        "'+1 555,4.00,true",
+        "'-minus,5.00,true",
+        "'@sum,6.00,true",
+        "'\tTab,7.00,true",
         'Plain,,false',
         '',
       ].join('\r\n'),
@@ -115,8 +117,8 @@ describe('live-ops: CSV export format and streaming', () => {
     }
     expect(tail).toBe('');
     expect(lines).toBe(USERS + 1);
-    // 2,000 rows per warehouse batch: at least one chunk per batch, never the whole file at once.
-    expect(chunks).toBeGreaterThanOrEqual(USERS / 2_000);
+    // ~600 kB arrive as the engine writes them (pipe-sized pieces), never as one whole file.
+    expect(chunks).toBeGreaterThan(4);
     expect(peakHeapGrowth).toBeLessThan(200 * 1024 * 1024);
   });
 });

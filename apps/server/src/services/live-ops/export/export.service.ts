@@ -9,12 +9,9 @@ import type { ExportListQuery } from '../data/data-query.js';
 import { readSegment, type Readiness } from '../data/segment-query.js';
 import { findSegment } from '../segments/segments.repository.js';
 import { requireSegment } from '../segments/segments.service.js';
-import { csvHeader, csvLines, exportFileName } from './csv.js';
 import { canonicalExportQuery, resolveExportInput } from './export-query.js';
+import { exportFileName } from './export-file-name.js';
 import { consumeExportTicket, insertExportTicket } from './export-tickets.repository.js';
-
-/** Rows per warehouse batch: one CSV chunk each, so memory stays flat whatever the total. */
-const EXPORT_BATCH_ROWS = 2_000;
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
@@ -69,12 +66,9 @@ export async function openExport(
     throw badTicket();
   const input = resolveExportInput(ticket.orgId, segment, query, warehouse.engine.dialect, 'query');
   return readSegment(async () => {
-    const { columns, batches } = await warehouse.reader.export(input, EXPORT_BATCH_ROWS);
-    async function* csv() {
-      yield csvHeader(columns);
-      for await (const rows of batches) yield csvLines(columns, rows);
-    }
-    // Pull-based: the next batch is read only when the response has room (backpressure).
-    return { fileName: exportFileName(segment.name), body: Readable.from(csv()) };
+    // The engine writes the CSV (DuckDB's own writer; PostgreSQL to the same bytes), formulas
+    // defused in SQL. Pull-based: the next chunk is read only when the response has room.
+    const { chunks } = await warehouse.reader.exportCsv(input);
+    return { fileName: exportFileName(segment.name), body: Readable.from(chunks) };
   });
 }
