@@ -25,6 +25,7 @@ export { openWarehouse, warehouseKindFor, type WarehouseSettings } from './open-
 export { loadCanonicalData, type CanonicalLoad } from './loading/load-canonical-data.js';
 export { refreshMetrics } from './loading/rebuild-metrics.js';
 export { withAsOfSegmentTables } from './as-of/with-as-of-segment-tables.js';
+export { COHORT_COUNTS_TABLE } from './model/cohort-tables.js';
 export { readLoadInfo, type LoadInfo } from './loading/load-info.js';
 export {
   snapshotCohort,

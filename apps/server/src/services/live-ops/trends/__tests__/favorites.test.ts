@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { favoriteCohortListSchema, type FavoriteCohort } from '@revlane/contracts';
+import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
+import { API, insertCohort, seedCohortCounts, starCohort, userIdOf } from './trend-seeds.js';
+
+const DAY_MS = 86_400_000;
+/** The sparkline ends today (the real clock): days are given as "days ago". */
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+
+describe('live-ops: GET cohorts/favorites', () => {
+  let f: LiveOpsFixture;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    f = await createLiveOpsFixture({ load: false });
+    const [danaId, eveId] = [await userIdOf(f, f.dana), await userIdOf(f, f.eve)];
+    ids.pqa = await insertCohort(f, f.danaOrg, f.segmentId('Product-qualified accounts'), 'Hot');
+    ids.active = await insertCohort(f, f.danaOrg, f.segmentId('All accounts'), 'Active');
+    ids.unstarred = await insertCohort(f, f.danaOrg, f.segmentId('All accounts'), 'Quiet');
+    ids.eve = await insertCohort(f, f.eveOrg, f.eveSegmentId('All accounts'), 'Eve’s');
+    for (const cohortId of [ids.pqa, ids.active]) await starCohort(f, danaId, cohortId);
+    await starCohort(f, eveId, ids.eve);
+    await seedCohortCounts(f, f.danaOrg, [
+      [ids.active, daysAgo(0), 7, 1, 0],
+      [ids.active, daysAgo(2), 6, 0, 1],
+      [ids.active, daysAgo(29), 3, 3, 0],
+      [ids.active, daysAgo(30), 99, 0, 0], // one day too old for the sparkline
+      [ids.unstarred, daysAgo(0), 42, 0, 0],
+    ]);
+  });
+  afterAll(() => f.close());
+
+  const favorites = async (user = f.dana) => {
+    const response = await f.inject(user, { method: 'GET', url: `${API}/cohorts/favorites` });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json<{ data: FavoriteCohort[] }>().data;
+    expect(favoriteCohortListSchema.parse(data)).toEqual(data);
+    return data;
+  };
+
+  it('lists the user’s starred cohorts with segment names and 30 days of members', async () => {
+    const list = await favorites();
+    expect(list.map((cohort) => [cohort.segmentName, cohort.name])).toEqual([
+      ['All accounts', 'Active'],
+      ['Product-qualified accounts', 'Hot'],
+    ]);
+    expect(list.every((cohort) => cohort.favorite)).toBe(true);
+    const expected: (number | null)[] = Array.from({ length: 30 }, () => null);
+    expected[0] = 3; // 29 days ago
+    expected[27] = 6; // 2 days ago
+    expected[29] = 7; // today
+    expect(list[0]!.sparkline).toEqual(expected);
+    expect(list[1]!.sparkline).toEqual(Array.from({ length: 30 }, () => null));
+  });
+
+  it('shows each user only their own organization’s stars', async () => {
+    const list = await favorites(f.eve);
+    expect(list.map((cohort) => cohort.name)).toEqual(['Eve’s']);
+    // Eve's warehouse has no snapshot table yet: a sparkline of nulls, not an error.
+    expect(list[0]!.sparkline).toEqual(Array.from({ length: 30 }, () => null));
+  });
+});

@@ -1,0 +1,90 @@
+import {
+  AD_HOC_TREND_POINTS_MAX,
+  type FieldError,
+  type TrendRequest,
+  type TrendResponse,
+} from '@revlane/contracts';
+import type { AuthContext } from '../../../platform/auth/auth-context.js';
+import type { Database } from '../../../platform/database/database.js';
+import { badRequest } from '../../../platform/errors/http-error.js';
+import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
+import { checkCohortFilters } from '../cohorts/cohort-filters-check.js';
+import { requireSegmentCohort } from '../cohorts/cohorts.service.js';
+import type { Readiness } from '../data/segment-query.js';
+import type { SegmentRecord } from '../segments/segments.repository.js';
+import { requireSegment } from '../segments/segments.service.js';
+import { computeMembersTrend } from './computed-trend.js';
+import { readSnapshotTrend } from './snapshot-trend.js';
+import { rollingMean, trendIntervals, type IntervalSpan } from './trend-series.js';
+
+/**
+ * What an ad-hoc trend may ask for: members only (entered/left need the snapshots' member
+ * lists), a bounded number of live computations, filters the compiler accepts.
+ */
+function adHocErrors(
+  segment: SegmentRecord,
+  body: TrendRequest,
+  spans: readonly IntervalSpan[],
+  warehouse: WarehouseAccess,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (body.metric !== 'members') {
+    errors.push({
+      path: 'body.metric',
+      message: 'Without a cohortId only members can be computed; save a cohort for entered/left',
+    });
+  }
+  if (spans.length > AD_HOC_TREND_POINTS_MAX) {
+    errors.push({
+      path: 'body.interval',
+      message: `Without a cohortId a trend has at most ${AD_HOC_TREND_POINTS_MAX} points; choose a longer interval or a shorter range`,
+    });
+  }
+  const filters = body.filters ?? [];
+  return [...errors, ...checkCohortFilters(segment.baseTable, filters, warehouse.engine.dialect)];
+}
+
+/**
+ * `POST segments/{id}/trend` and `…/rolling-avg` (DESIGN §6): a saved cohort's points come
+ * from its snapshots; unsaved filters are evaluated as of the end of each interval (and
+ * answer "preparing" before the first load, like the data endpoint). `window` given: each
+ * point becomes the rolling mean of the last `window` points.
+ */
+export async function readTrend(
+  db: Database,
+  warehouse: WarehouseAccess,
+  auth: AuthContext,
+  segmentId: string,
+  body: TrendRequest,
+  window: number | null,
+): Promise<Readiness<TrendResponse>> {
+  const orgId = auth.org.id;
+  const spans = trendIntervals(body.from, body.to, body.interval);
+  const answer = (source: TrendResponse['source'], points: TrendResponse['points']) => ({
+    state: 'ready' as const,
+    value: {
+      metric: body.metric,
+      interval: body.interval,
+      window,
+      source,
+      points: window === null ? points : rollingMean(points, window),
+    },
+  });
+
+  if (body.cohortId) {
+    const cohort = await requireSegmentCohort(db, auth, segmentId, body.cohortId);
+    return answer(
+      'snapshots',
+      await readSnapshotTrend(warehouse.engine, orgId, cohort.id, body.metric, spans),
+    );
+  }
+  const segment = await requireSegment(db, orgId, segmentId);
+  const errors = adHocErrors(segment, body, spans, warehouse);
+  if (errors.length > 0) throw badRequest('The trend request is invalid', errors);
+  if ((await warehouse.reader.status(orgId)).state === 'preparing') return { state: 'preparing' };
+  const filters = body.filters ?? [];
+  return answer(
+    'computed',
+    await computeMembersTrend(warehouse.engine, orgId, segment.baseTable, filters, spans),
+  );
+}
