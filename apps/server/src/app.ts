@@ -18,6 +18,7 @@ import { gracefulClosePlugin } from './platform/http/graceful-close.js';
 import { acceptEmptyJsonBodies } from './platform/http/json-body.js';
 import { rootRoutes } from './platform/http/root-routes.js';
 import { webAppPlugin } from './platform/http/web-app.js';
+import { jobsPlugin } from './platform/jobs/jobs-plugin.js';
 import { loggerOptions, loggingPlugin, requestIdFor } from './platform/logging.js';
 import type { FileStorage } from './platform/storage/file-storage.js';
 import { storagePlugin } from './platform/storage/storage-plugin.js';
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { handle: database });
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(warehousePlugin, { engine: options.warehouse });
+  // After the stores: its onClose (running jobs finish) then runs before theirs.
+  await app.register(jobsPlugin, { database });
   await app.register(errorsPlugin);
   await app.register(authPlugin, { keys: options.jwks ?? keysFor(config, idp) });
   await app.register(loggingPlugin);

@@ -9,7 +9,13 @@ describe('configuration (DESIGN §3.3)', () => {
       appUrl: 'http://localhost:3000',
       identity: { kind: 'embedded', issuer: 'http://localhost:3000/idp/', audience: 'organizer' },
       demo: { seed: true },
+      jobs: { isWorking: true, pollingIntervalSeconds: 2 },
     });
+  });
+
+  it('reads the job settings', () => {
+    const config = loadConfig({ JOBS_WORKERS: 'false', JOBS_POLLING_INTERVAL_SECONDS: '0.5' });
+    expect(config.jobs).toEqual({ isWorking: false, pollingIntervalSeconds: 0.5 });
   });
 
   it('switches to the external tenant when AUTH0_DOMAIN is set', () => {
@@ -30,6 +36,8 @@ describe('configuration (DESIGN §3.3)', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD'],
     [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS'],
+    [{ JOBS_WORKERS: 'yes' }, 'JOBS_WORKERS'],
+    [{ JOBS_POLLING_INTERVAL_SECONDS: '0.1' }, 'JOBS_POLLING_INTERVAL_SECONDS'],
     [{ AUTH0_DOMAIN: 'acme.auth0.com' }, 'AUTH0_CLIENT_ID'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -40,6 +40,13 @@ export const envSchema = z.object({
   CONTENT_API_URL: optionalUrl,
   TRANSFER_API_URL: optionalUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** false: this process only enqueues jobs; another one runs them (and the schedules). */
+  JOBS_WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** How often idle workers look for jobs; pg-boss refuses less than half a second. */
+  JOBS_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
 });
 
 export interface AppConfigServer {
@@ -67,6 +74,7 @@ export interface AppConfigServer {
     transfer: string;
   };
   shutdownTimeoutMs: number;
+  jobs: { isWorking: boolean; pollingIntervalSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -129,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
       transfer: e.TRANSFER_API_URL ?? `${appUrl}/transfer`,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobs: { isWorking: e.JOBS_WORKERS, pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS },
   };
 }

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../database/database.js';
+import type { JobHandler, JobOptions, JobQueue } from './job-queue.js';
+import { waitUntilDrained } from './drain.js';
+import { JobsDatabase } from './jobs-database.js';
+
+export interface PgBossJobQueueOptions {
+  database: DatabaseHandle;
+  /** false: only enqueue (and register queues); no polling, no schedules sent from here. */
+  isWorking?: boolean;
+  /** How often an idle worker looks for jobs; default 2, at least 0.5. */
+  pollingIntervalSeconds?: number;
+  /** A running job not finished by then counts as lost (its process died) and is retried. */
+  expireInSeconds?: number;
+  /** How often expired jobs are looked for and old ones archived; default 120. */
+  maintenanceIntervalSeconds?: number;
+  /** How long `stop()` lets running jobs finish before failing them (to be retried). */
+  stopTimeoutMs?: number;
+  /** How long `drain()` waits before giving up with an error; default 30 s. */
+  drainTimeoutMs?: number;
+  /** pg-boss reports failures in its background loops here (it must never go unheard). */
+  onError: (error: unknown) => void;
+}
+
+const DEFAULT_RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
+
+/** `JobQueue` on pg-boss over the metadata database (DESIGN §3.2). */
+export class PgBossJobQueue implements JobQueue {
+  private readonly boss: PgBoss;
+  private readonly database: JobsDatabase;
+  private readonly createdQueues = new Map<string, Promise<void>>();
+  private isStopping = false;
+
+  constructor(private readonly options: PgBossJobQueueOptions) {
+    this.database = new JobsDatabase(options.database);
+    const isWorking = options.isWorking ?? true;
+    this.boss = new PgBoss({
+      db: this.database as unknown as PgBoss.ConstructorOptions['db'],
+      // Expiry checks and the cron clock belong to processes that run jobs.
+      supervise: isWorking,
+      schedule: isWorking,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
+      ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+      ...DEFAULT_RETRY,
+    });
+    this.boss.on('error', options.onError);
+  }
+
+  /** Installs or migrates pg-boss's schema (idempotent) and starts its loops. */
+  async start(): Promise<void> {
+    await this.boss.start();
+  }
+
+  /**
+   * Stops polling, lets running jobs finish (up to `stopTimeoutMs`, then fails them so they
+   * are retried), and only then lets go of the database.
+   */
+  async stop(): Promise<void> {
+    this.isStopping = true;
+    await this.boss.stop({ graceful: true, timeout: this.options.stopTimeoutMs ?? 30_000 });
+    this.database.close();
+  }
+
+  /**
+   * Stops as a crashed process would: the database is let go first, so running jobs stay
+   * active in it until they expire and another process retries them (tests of that case).
+   */
+  async abandon(): Promise<void> {
+    this.database.close();
+    await this.boss.stop({ graceful: false });
+  }
+
+  async work<Data extends object>(name: string, handler: JobHandler<Data>): Promise<void> {
+    await this.createQueue(name);
+    if (!(this.options.isWorking ?? true)) return;
+    await this.boss.work<Data>(name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
+      // A poll already under way when stopping began can still bring a job; leave it to be
+      // retried rather than start work on stores that are about to close.
+      if (this.isStopping) throw new Error('The job queue is stopping');
+      for (const job of jobs) await handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
+    });
+  }
+
+  async send<Data extends object>(
+    name: string,
+    data: Data,
+    options: JobOptions = {},
+  ): Promise<string | null> {
+    await this.createQueue(name);
+    return this.boss.send(name, data, {
+      // The queues' policy keeps one queued job per key; a job without a key gets its own.
+      singletonKey: options.singletonKey ?? randomUUID(),
+      ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+      ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+    });
+  }
+
+  async schedule<Data extends object>(name: string, cron: string, data: Data): Promise<void> {
+    await this.createQueue(name);
+    await this.boss.schedule(name, cron, data, { tz: 'UTC' });
+  }
+
+  async drain(name: string): Promise<void> {
+    await waitUntilDrained({
+      name,
+      countUnfinished: () => this.boss.getQueueSize(name, { before: 'completed' }),
+      timeoutMs: this.options.drainTimeoutMs ?? 30_000,
+    });
+  }
+
+  /** The schedules registered in the database (tests and diagnostics). */
+  async listSchedules(): Promise<PgBoss.Schedule[]> {
+    return this.boss.getSchedules();
+  }
+
+  /**
+   * pg-boss 10 wants a queue before its first job. 'short' keeps at most one *queued* job
+   * per singleton key (a running one does not block the next), which is what
+   * `JobOptions.singletonKey` promises; `send` gives key-less jobs a key of their own.
+   */
+  private createQueue(name: string): Promise<void> {
+    let created = this.createdQueues.get(name);
+    if (!created) {
+      created = this.boss.createQueue(name, { name, policy: 'short', ...DEFAULT_RETRY });
+      created.catch(() => this.createdQueues.delete(name));
+      this.createdQueues.set(name, created);
+    }
+    return created;
+  }
+}
