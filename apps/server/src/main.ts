@@ -4,6 +4,7 @@ import { databaseTargetFor, openDatabase } from './platform/database/database.js
 import { handleShutdownSignals } from './platform/shutdown.js';
 import { ensureDemoWarehouseData } from './platform/warehouse/demo-warehouse-data.js';
 import { seedDemo } from './seed-demo.js';
+import { requestCohortBackfill } from './services/live-ops/snapshots/index.js';
 
 function readConfig(): AppConfigServer {
   try {
@@ -35,6 +36,8 @@ async function main() {
     const log = app.log.child({ component: 'demo-data' });
     app.warehouse.runInBackground(async () => {
       await ensureDemoWarehouseData(app.warehouse, demo.orgId, log);
+      // Snapshots follow every load; the demo's cohorts also get their history back-filled.
+      await requestCohortBackfill(app, demo.orgId);
     });
   }
 

@@ -33,7 +33,9 @@ export {
   type CohortDefinition,
   type SnapshotResult,
   type CohortChangesResult,
+  readSnapshottedCohortIds,
 } from './cohorts/index.js';
+export { KeyedLock } from './engine/keyed-lock.js';
 export {
   SegmentReader,
   WarehousePreparingError,

@@ -4,6 +4,7 @@ import { cohortsRoutes } from './cohorts/cohorts.routes.js';
 import { dataRoutes } from './data/data.routes.js';
 import { exportRoutes } from './export/export.routes.js';
 import { segmentsRoutes } from './segments/segments.routes.js';
+import { snapshotsPlugin } from './snapshots/index.js';
 import { trendsRoutes } from './trends/trends.routes.js';
 
 /** Segments, cohorts, alerts, data, export and trends (DESIGN §3.1). */
@@ -11,7 +12,15 @@ export const liveOpsService = defineService({
   name: 'live-ops',
   title: 'live-operations service',
   description: 'Segments, cohorts, alerts, segment data, export and trends.',
-  routes: [segmentsRoutes, catalogueRoutes, dataRoutes, exportRoutes, cohortsRoutes, trendsRoutes],
+  routes: [
+    segmentsRoutes,
+    catalogueRoutes,
+    dataRoutes,
+    exportRoutes,
+    cohortsRoutes,
+    trendsRoutes,
+    snapshotsPlugin,
+  ],
 });
 
 export { seedDemoSegments } from './seed-demo-segments.js';

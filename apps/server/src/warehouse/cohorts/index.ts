@@ -8,3 +8,4 @@ export {
   type CohortChangeRow,
 } from './read-cohort-changes.js';
 export { ensureCohortTables, hasCohortTables } from './ensure-cohort-tables.js';
+export { readSnapshottedCohortIds } from './snapshotted-cohorts.js';

@@ -1,0 +1,91 @@
+import { COHORTS_API, type CohortChanges, type Cohort } from '@revlane/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoData } from '../../../../warehouse/index.js';
+import {
+  API,
+  TINY,
+  createLiveOpsFixture,
+  type LiveOpsFixture,
+} from '../../__tests__/live-ops-fixture.js';
+import {
+  FAST_POLLING,
+  createAccountsCohort,
+  directProIds,
+  getCohort,
+  snapshotThroughQueue,
+} from './snapshot-fixture.js';
+
+const changesUrl = (id: string, query: string) => `${API}/${COHORTS_API.changes(id)}?${query}`;
+const difference = (a: string[], b: string[]) => a.filter((id) => !b.includes(id)).sort();
+
+describe('cohort snapshots job and GET cohorts/{id}/changes', () => {
+  let f: LiveOpsFixture;
+  let cohort: Cohort;
+  let first: string[];
+  let second: string[];
+  let betweenSnapshots: string;
+
+  beforeAll(async () => {
+    f = await createLiveOpsFixture(FAST_POLLING);
+    cohort = await createAccountsCohort(f, 'Pro accounts');
+    await snapshotThroughQueue(f, f.danaOrg);
+    first = await directProIds(f.t.app.warehouse.engine, f.danaOrg);
+    betweenSnapshots = new Date().toISOString();
+    // A second load with other accounts: some pro accounts enter, others leave.
+    await loadDemoData(f.t.app.warehouse.engine, f.danaOrg, { ...TINY, seed: 7 });
+    await snapshotThroughQueue(f, f.danaOrg);
+    second = await directProIds(f.t.app.warehouse.engine, f.danaOrg);
+  });
+  afterAll(() => f.close());
+
+  const changes = async (query: string) => {
+    const response = await f.inject(f.dana, { method: 'GET', url: changesUrl(cohort.id, query) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: CohortChanges }>().data;
+  };
+
+  it('mirrors the latest snapshot into the cohort (members, snapshotAt)', async () => {
+    const latest = await getCohort(f, cohort.id);
+    expect(latest.members).toBe(second.length);
+    expect(Date.parse(latest.snapshotAt!)).toBeGreaterThan(Date.parse(betweenSnapshots));
+  });
+
+  it('lists who entered and who left since a date, exactly', async () => {
+    const entered = difference(second, first);
+    const left = difference(first, second);
+    expect(entered.length + left.length).toBeGreaterThan(0);
+    const data = await changes('since=2020-01-01&limit=500');
+    expect(data.since).toBe('2020-01-01T00:00:00.000Z');
+    expect(data.entered.total).toBe(entered.length);
+    expect(data.entered.rows.map((row) => row.record.id).sort()).toEqual(entered);
+    expect(data.left.rows.map((row) => row.record.id).sort()).toEqual(left);
+    expect(
+      Object.keys(data.entered.rows[0]?.record ?? { id: 1, name: 1, domain: 1 }).sort(),
+    ).toEqual(['domain', 'id', 'name']);
+  });
+
+  it('honours since and limit', async () => {
+    const none = await changes(`since=${encodeURIComponent(new Date().toISOString())}`);
+    expect(none.entered).toEqual({ total: 0, rows: [] });
+    const one = await changes(`since=${encodeURIComponent(betweenSnapshots)}&limit=1`);
+    expect(one.entered.total + one.left.total).toBe(
+      difference(second, first).length + difference(first, second).length,
+    );
+    expect(one.entered.rows.length).toBeLessThanOrEqual(1);
+    expect(one.left.rows.length).toBeLessThanOrEqual(1);
+  });
+
+  it("answers 404 for another organization's cohort and 400 naming since on a bad date", async () => {
+    const other = await f.inject(f.eve, {
+      method: 'GET',
+      url: changesUrl(cohort.id, 'since=2024-01-01'),
+    });
+    expect(other.statusCode).toBe(404);
+    const bad = await f.inject(f.dana, {
+      method: 'GET',
+      url: changesUrl(cohort.id, 'since=yesterday'),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('since');
+  });
+});

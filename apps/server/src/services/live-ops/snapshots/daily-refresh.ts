@@ -1,0 +1,26 @@
+import { readLoadInfo, refreshMetrics } from '../../../warehouse/index.js';
+import { sendCohortSnapshots } from './request-snapshots.js';
+import type { SnapshotDeps } from './snapshot-deps.js';
+import { listOrganizationIds } from './snapshots.repository.js';
+
+/**
+ * The daily run: for each organization with loaded data, rebuilds the metrics (their windows
+ * end today, so "active in the last 7 days" moves on without a load), then queues the
+ * organization's snapshots. One organization failing does not stop the others; the run
+ * fails at the end so the queue retries it.
+ */
+export async function refreshDaily(deps: SnapshotDeps): Promise<void> {
+  const failed: string[] = [];
+  for (const orgId of await listOrganizationIds(deps.db)) {
+    if (!(await readLoadInfo(deps.warehouse, orgId))) continue;
+    try {
+      await refreshMetrics(deps.warehouse, orgId);
+      await sendCohortSnapshots(deps.jobs, orgId);
+    } catch (error) {
+      deps.log.error({ orgId, err: error }, 'daily refresh failed');
+      failed.push(orgId);
+    }
+  }
+  if (failed.length > 0)
+    throw new Error(`Daily refresh failed for ${failed.length} organization(s)`);
+}

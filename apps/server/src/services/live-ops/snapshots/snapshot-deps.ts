@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../platform/database/database.js';
+import type { JobQueue } from '../../../platform/jobs/job-queue.js';
+import type { KeyedLock, Warehouse } from '../../../warehouse/index.js';
+
+/** What the snapshot handlers use; built once by the plugin, so they share one lock. */
+export interface SnapshotDeps {
+  db: Database;
+  warehouse: Warehouse;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  /**
+   * Serialises an organization's snapshot runs in this process: a "now" snapshot committed
+   * in the middle of a back-fill would make the back-fill's older days look already done.
+   */
+  orgLock: KeyedLock;
+}

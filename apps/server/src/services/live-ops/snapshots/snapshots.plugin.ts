@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { KeyedLock } from '../../../warehouse/index.js';
+import { changesRoutes } from './changes.routes.js';
+import { snapshotHandlers } from './snapshot-handlers.js';
+import {
+  COHORT_BACKFILL_JOB,
+  COHORT_SNAPSHOTS_JOB,
+  DAILY_REFRESH_CRON,
+  DAILY_REFRESH_JOB,
+} from './snapshot-jobs.js';
+
+/**
+ * Membership snapshots in the live-ops service: the job workers, the daily schedule and the
+ * membership diff route (DESIGN §6).
+ */
+export const snapshotsPlugin: FastifyPluginAsync = async (app) => {
+  const handlers = snapshotHandlers({
+    db: app.db,
+    warehouse: app.warehouse.engine,
+    jobs: app.jobs,
+    log: app.log.child({ component: 'cohort-snapshots' }),
+    orgLock: new KeyedLock(),
+  });
+  await app.jobs.work(COHORT_SNAPSHOTS_JOB, handlers.snapshots);
+  await app.jobs.work(COHORT_BACKFILL_JOB, handlers.backfill);
+  await app.jobs.work(DAILY_REFRESH_JOB, handlers.dailyRefresh);
+  await app.jobs.schedule(DAILY_REFRESH_JOB, DAILY_REFRESH_CRON, {});
+  await app.register(changesRoutes);
+};

@@ -1,0 +1,48 @@
+import type { BaseTable, SegmentFilter } from '@revlane/contracts';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Database } from '../../../platform/database/database.js';
+import { cohorts, organizations, segments } from '../../../platform/database/schema/index.js';
+
+export interface CohortToSnapshot {
+  id: string;
+  table: BaseTable;
+  filters: SegmentFilter[];
+}
+
+/** The organization's cohorts with their segment's base table (what the snapshot evaluates). */
+export function listCohortsToSnapshot(db: Database, orgId: string): Promise<CohortToSnapshot[]> {
+  return db
+    .select({ id: cohorts.id, table: segments.baseTable, filters: cohorts.filters })
+    .from(cohorts)
+    .innerJoin(segments, eq(segments.id, cohorts.segmentId))
+    .where(and(eq(cohorts.orgId, orgId), eq(segments.orgId, orgId)))
+    .orderBy(asc(cohorts.createdAt), asc(cohorts.id));
+}
+
+/**
+ * Mirrors a snapshot's member count into the metadata row, unless a newer snapshot is
+ * already there (a late retry must not put an older count back).
+ */
+export async function recordLatestSnapshot(
+  db: Database,
+  orgId: string,
+  cohortId: string,
+  members: number,
+  snapshotAt: Date,
+): Promise<void> {
+  await db
+    .update(cohorts)
+    .set({ latestMembers: members, latestSnapshotAt: snapshotAt })
+    .where(
+      and(
+        eq(cohorts.orgId, orgId),
+        eq(cohorts.id, cohortId),
+        or(isNull(cohorts.latestSnapshotAt), lt(cohorts.latestSnapshotAt, snapshotAt)),
+      ),
+    );
+}
+
+export async function listOrganizationIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: organizations.id }).from(organizations);
+  return rows.map((row) => row.id);
+}
