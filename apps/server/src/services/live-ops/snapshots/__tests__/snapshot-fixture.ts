@@ -1,5 +1,6 @@
 import { COHORTS_API, type Cohort, type CreateCohortBody } from '@revlane/contracts';
 import { expect } from 'vitest';
+import { cohorts } from '../../../../platform/database/schema/index.js';
 import type { Warehouse } from '../../../../warehouse/index.js';
 import { API, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../../cohorts/cohorts-test-client.js';
@@ -19,6 +20,22 @@ export function createAccountsCohort(
   filters: CreateCohortBody['filters'] = PRO_FILTERS,
 ): Promise<Cohort> {
   return cohortsClient(f).create(f.dana, f.segmentId('All accounts'), { name, filters });
+}
+
+/**
+ * A cohort inserted straight into metadata, as the demo seed does: no snapshot is requested,
+ * so the back-fill finds it without any snapshot.
+ */
+export async function insertAccountsCohort(
+  f: LiveOpsFixture,
+  name: string,
+  filters: CreateCohortBody['filters'],
+): Promise<string> {
+  const [row] = await f.t.database.db
+    .insert(cohorts)
+    .values({ orgId: f.danaOrg, segmentId: f.segmentId('All accounts'), name, filters })
+    .returning({ id: cohorts.id });
+  return row!.id;
 }
 
 /** The pro accounts computed directly from the live segment table. */

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyedLock, withAsOfSegmentTables, type Warehouse } from '../../../../warehouse/index.js';
+import {
+  KeyedLock,
+  readLoadInfo,
+  withAsOfSegmentTables,
+  type Warehouse,
+} from '../../../../warehouse/index.js';
 import { failingFirstExecute } from '../../../../warehouse/cohorts/__tests__/failing-warehouse.js';
 import {
   TINY,
@@ -8,8 +13,14 @@ import {
 } from '../../__tests__/live-ops-fixture.js';
 import { backfillMoments } from '../backfill-organization.js';
 import { snapshotHandlers } from '../snapshot-handlers.js';
-import { COHORT_BACKFILL_JOB } from '../snapshot-jobs.js';
-import { FAST_POLLING, createAccountsCohort, directProIds, getCohort } from './snapshot-fixture.js';
+import { COHORT_BACKFILL_JOB, COHORT_SNAPSHOTS_JOB, DAILY_REFRESH_JOB } from '../snapshot-jobs.js';
+import {
+  FAST_POLLING,
+  createAccountsCohort,
+  directProIds,
+  getCohort,
+  insertAccountsCohort,
+} from './snapshot-fixture.js';
 
 const ACTIVE_FILTERS = [{ field: 'active_users_7d', operator: 'gt' as const, value: 0 }];
 
@@ -41,6 +52,8 @@ describe('cohort snapshot jobs', () => {
   it('a handler failing on attempt 1 (the transaction rolled back) completes on the retry', async () => {
     const { app } = f.t;
     const cohort = await createAccountsCohort(f, 'Pro, retried');
+    // Creating it queued a regular snapshot; let it finish so the test's run is the next one.
+    await app.jobs.drain(COHORT_SNAPSHOTS_JOB);
     let attempts = 0;
     const failing = failingFirstExecute(app.warehouse.engine);
     const handlers = snapshotHandlers({
@@ -68,12 +81,13 @@ describe('cohort snapshot jobs', () => {
     expect(stored.snapshotAt).toBe(snapshotAt);
     const counts = await countsOf(app.warehouse.engine, f.danaOrg, cohort.id);
     expect(counts).toHaveLength(1);
+    expect(counts[0]!.snapshot_at).toBe(snapshotAt);
   });
 
   it('back-fills daily snapshots on as-of tables once, then snapshots now', async () => {
     const { app } = f.t;
     const engine = app.warehouse.engine;
-    const cohort = await createAccountsCohort(f, 'Active this week', ACTIVE_FILTERS);
+    const cohortId = await insertAccountsCohort(f, 'Active this week', ACTIVE_FILTERS);
     const job = { orgId: f.danaOrg, days: 3, until: new Date(TINY.now).toISOString() };
     await app.jobs.send(COHORT_BACKFILL_JOB, job);
     await app.jobs.drain(COHORT_BACKFILL_JOB);
@@ -82,7 +96,7 @@ describe('cohort snapshot jobs', () => {
     const expected: number[] = [];
     for (const moment of moments)
       expected.push(await activeAccountsAsOf(engine, f.danaOrg, moment));
-    const counts = await countsOf(engine, f.danaOrg, cohort.id);
+    const counts = await countsOf(engine, f.danaOrg, cohortId);
     // Three past days, then today's regular snapshot.
     expect(counts.map((row) => row.snapshot_at)).toEqual(
       [...moments, TINY.now].map((moment) => new Date(moment).toISOString()),
@@ -95,8 +109,28 @@ describe('cohort snapshot jobs', () => {
       until: new Date(TINY.now + 1000).toISOString(),
     });
     await app.jobs.drain(COHORT_BACKFILL_JOB);
-    const again = await countsOf(engine, f.danaOrg, cohort.id);
+    const again = await countsOf(engine, f.danaOrg, cohortId);
     expect(again).toHaveLength(4);
     expect(again[3]!.snapshot_at).toBe(new Date(TINY.now + 1000).toISOString());
+  });
+
+  it('daily refresh: rebuilds the metrics of loaded organizations, then snapshots them', async () => {
+    const { app } = f.t;
+    const engine = app.warehouse.engine;
+    const cohort = await createAccountsCohort(f, 'Pro, daily');
+    await app.jobs.drain(COHORT_SNAPSHOTS_JOB);
+    const before = await getCohort(f, cohort.id);
+    const loadBefore = await readLoadInfo(engine, f.danaOrg);
+
+    await app.jobs.send(DAILY_REFRESH_JOB, {});
+    await app.jobs.drain(DAILY_REFRESH_JOB);
+    await app.jobs.drain(COHORT_SNAPSHOTS_JOB);
+
+    expect((await readLoadInfo(engine, f.danaOrg))!.loadId).not.toBe(loadBefore!.loadId);
+    // Eve's organization has no data: nothing to refresh there.
+    expect(await readLoadInfo(engine, f.eveOrg)).toBeNull();
+    const after = await getCohort(f, cohort.id);
+    expect(Date.parse(after.snapshotAt!)).toBeGreaterThan(Date.parse(before.snapshotAt!));
+    expect(after.members).toBe((await directProIds(engine, f.danaOrg)).length);
   });
 });
