@@ -1,9 +1,11 @@
 import { Outlet } from 'react-router';
 import { useSession } from '@/features/auth';
+import { FavoriteCohorts } from '@/features/cohorts';
 import { DashboardArea } from '@/features/dashboard';
 import { HomeHeader } from '@/features/home';
 import { OnboardingChecklist } from '@/features/onboarding';
 import { useProfile } from '@/features/profile';
+import { Sparkline } from '@/features/segments';
 
 /** Home: who is signed in, the onboarding checklist and the dashboard; steps open on top. */
 export default function HomeRoute() {
@@ -22,7 +24,7 @@ export default function HomeRoute() {
         <HomeHeader displayName={displayName} />
         <OnboardingChecklist />
       </div>
-      <DashboardArea />
+      <DashboardArea favoriteCohorts={<FavoriteCohorts Sparkline={Sparkline} />} />
       <Outlet />
     </div>
   );

@@ -14,7 +14,8 @@ const DATA = '/live-ops/api/v1/segments/seg-1/data';
 
 function openSegment(search = '', routes: ApiRoutes = {}) {
   storeImpersonation();
-  const stub = stubApi(routes);
+  // The segment has no cohorts here; the cohort tests cover those.
+  const stub = stubApi({ 'GET /live-ops/api/v1/segments/seg-1/cohorts': [], ...routes });
   renderApp(`/app/segments/seg-1${search}`);
   return stub;
 }

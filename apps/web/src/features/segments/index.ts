@@ -4,7 +4,12 @@ export {
   usePrefetchMySegments,
   mySegmentsQueryOptions,
 } from './api/get-my-segments';
-export { CohortPage } from './components/cohort-page';
+export { SegmentFrame } from './components/segment-frame';
+export { SegmentSettingsLink } from './components/segment-settings-link';
+export { SegmentWorkspace } from './components/segment-workspace';
+export { Sparkline } from './components/table/sparkline';
 export { SegmentSettingsLayout } from './components/segment-settings-layout';
 export { SegmentSettingsTabContent } from './components/segment-settings-tab';
+export { useRecordVocabulary, type RecordVocabulary } from './hooks/use-record-vocabulary';
+export { useSegmentView } from './hooks/use-segment-view';
 export { SEGMENT_SETTINGS_TABS, toSettingsTab, type SegmentSettingsTab } from './lib/settings-tabs';

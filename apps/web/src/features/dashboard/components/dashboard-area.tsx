@@ -1,29 +1,50 @@
-import { BellOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  BellOutlined,
+  LineChartOutlined,
+  StarOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { APP_ROUTES } from '@revlane/contracts';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDashboardSettings } from '../api/get-dashboard-settings';
 
-function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+interface PanelProps {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}
+
+function Panel({ icon, title, children, className = '' }: PanelProps) {
   return (
-    <section aria-label={title} className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
+    <section
+      aria-label={title}
+      className={`rounded-xl bg-white p-5 ring-1 ring-slate-200 ${className}`}
+    >
       <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <span aria-hidden="true" className="text-brand-600">
           {icon}
         </span>
         {title}
       </h3>
-      <p className="mt-2 text-sm text-slate-600">{children}</p>
+      <div className="mt-2 text-sm text-slate-600">{children}</div>
     </section>
   );
 }
 
+interface DashboardAreaProps {
+  /** The starred cohorts' panel content; another feature owns cohorts, so the page passes it. */
+  favoriteCohorts?: ReactNode;
+}
+
 /**
- * The dashboard below the checklist. Its data (segment trends, alerts, play runs) arrives
- * with later issues; until then each panel says what it will show, per the user's settings.
+ * The dashboard below the checklist: the user's favorite cohorts, then panels whose data
+ * (segment trends, alerts, play runs) arrives with later issues; until then each says what it
+ * will show, per the user's settings.
  */
-export function DashboardArea() {
+export function DashboardArea({ favoriteCohorts }: DashboardAreaProps) {
   const { data: settings, isPending } = useDashboardSettings();
   return (
     <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
@@ -42,6 +63,11 @@ export function DashboardArea() {
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-3">
+          {favoriteCohorts && (
+            <Panel icon={<StarOutlined />} title="Favorite cohorts" className="lg:col-span-3">
+              {favoriteCohorts}
+            </Panel>
+          )}
           <Panel icon={<LineChartOutlined />} title="Segment trends">
             {`No segment trends yet. Cohort sizes over the last ${settings.trendRangeDays} days will show here.`}
           </Panel>

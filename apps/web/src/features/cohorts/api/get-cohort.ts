@@ -1,0 +1,28 @@
+import { cohortSchema, COHORTS_API, type Cohort } from '@revlane/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient, type ApiClient } from '@/shared/api';
+import { cohortsKeys } from './cohorts-keys';
+
+/** `GET {liveOps}/cohorts/{id}`: one cohort with its filters and latest member count. */
+export async function fetchCohort(
+  client: ApiClient,
+  cohortId: string,
+  signal?: AbortSignal,
+): Promise<Cohort> {
+  const data = await client.get<unknown>(COHORTS_API.cohort(cohortId), { signal });
+  return cohortSchema.parse(data);
+}
+
+export function cohortQueryOptions(client: ApiClient, cohortId: string) {
+  return queryOptions({
+    queryKey: cohortsKeys.detail(cohortId),
+    queryFn: ({ signal }) => fetchCohort(client, cohortId, signal),
+    // The page shows not-found and failures itself.
+    meta: { hideErrorToast: true },
+  });
+}
+
+export function useCohort(cohortId: string) {
+  const client = useApiClient('liveOps');
+  return useQuery(cohortQueryOptions(client, cohortId));
+}

@@ -1,0 +1,72 @@
+import type { CohortChanges } from '@revlane/contracts';
+import { formatCount } from '../../lib/format-count';
+import type { RecordVocabulary } from '../../lib/record-vocabulary';
+import { formatTimestamp } from '@/shared/lib/format-timestamp';
+
+type ChangeList = CohortChanges['entered'];
+
+interface ChangeTableProps {
+  title: string;
+  changes: ChangeList;
+  vocabulary: RecordVocabulary;
+}
+
+/** The record's key columns, in the order the first row lists them (id is only a key). */
+function keyColumns(changes: ChangeList): string[] {
+  const columns = new Set(changes.rows.flatMap((row) => Object.keys(row.record)));
+  if (columns.size > 1) columns.delete('id');
+  return [...columns];
+}
+
+/** Records that entered (or left) the cohort: when, and who they are. */
+export function ChangeTable({ title, changes, vocabulary }: ChangeTableProps) {
+  const columns = keyColumns(changes);
+  const heading = `${title} (${formatCount(changes.total)})`;
+  return (
+    <section aria-label={title} className="flex min-w-0 flex-col gap-2">
+      <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
+      {changes.rows.length === 0 ? (
+        <p className="text-sm text-slate-600">Nobody.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-500">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="py-1 pr-3 font-medium">
+                    {vocabulary.columnLabel(column)}
+                  </th>
+                ))}
+                <th scope="col" className="py-1 font-medium">
+                  When
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.rows.map((row, index) => (
+                <tr
+                  key={`${String(row.record.id ?? index)}:${row.changedAt}`}
+                  className="border-t border-slate-100"
+                >
+                  {columns.map((column) => (
+                    <td key={column} className="py-1 pr-3">
+                      {vocabulary.formatValue(row.record[column])}
+                    </td>
+                  ))}
+                  <td className="py-1 whitespace-nowrap text-slate-600">
+                    {formatTimestamp(row.changedAt)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {changes.total > changes.rows.length && (
+        <p className="text-xs text-slate-500">
+          Showing the latest {formatCount(changes.rows.length)} of {formatCount(changes.total)}.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { APP_ROUTES, type Cohort } from '@revlane/contracts';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatCount } from '../../lib/format-count';
+import { RenameCohortInput } from './rename-cohort-input';
+import { StarButton } from './star-button';
+
+interface CohortListItemProps {
+  cohort: Cohort;
+  isActive: boolean;
+  onDelete: (cohort: Cohort) => void;
+}
+
+/** One cohort: its link, member count, star, rename and delete. */
+export function CohortListItem({ cohort, isActive, onDelete }: CohortListItemProps) {
+  const [isRenaming, setRenaming] = useState(false);
+  return (
+    <li className={`flex items-start gap-1 rounded-lg px-1 py-1 ${isActive ? 'bg-brand-50' : ''}`}>
+      <StarButton cohort={cohort} />
+      {isRenaming ? (
+        <RenameCohortInput cohort={cohort} onDone={() => setRenaming(false)} />
+      ) : (
+        <>
+          <Link
+            to={APP_ROUTES.cohort(cohort.segmentId, cohort.id)}
+            aria-current={isActive ? 'page' : undefined}
+            className={`min-w-0 flex-1 truncate py-0.5 ${isActive ? 'font-semibold' : ''}`}
+          >
+            {cohort.name}
+          </Link>
+          {cohort.members !== null && (
+            <span className="py-0.5 text-xs text-slate-500" title="Members">
+              {formatCount(cohort.members)}
+            </span>
+          )}
+          <Button
+            type="text"
+            size="small"
+            aria-label={`Rename ${cohort.name}`}
+            icon={<EditOutlined aria-hidden="true" />}
+            onClick={() => setRenaming(true)}
+          />
+          <Button
+            type="text"
+            size="small"
+            aria-label={`Delete ${cohort.name}`}
+            icon={<DeleteOutlined aria-hidden="true" />}
+            onClick={() => onDelete(cohort)}
+          />
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,81 @@
+import { APP_ROUTES, type Cohort } from '@revlane/contracts';
+import { Skeleton } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSegmentCohorts } from '../../api/get-segment-cohorts';
+import { LoadError } from '../load-error';
+import { CohortListItem } from './cohort-list-item';
+import { DeleteCohortDialog } from './delete-cohort-dialog';
+
+interface CohortListProps {
+  segmentId: string;
+  /** The cohort the page shows, if any. */
+  activeCohortId?: string;
+}
+
+function NoCohorts() {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 p-3 text-sm text-slate-600">
+      <p className="font-medium text-slate-900">No cohorts yet</p>
+      <p className="mt-1">
+        Filter the table, then use &ldquo;Save as cohort&rdquo; to keep those filters and follow how
+        many records match over time.
+      </p>
+    </div>
+  );
+}
+
+/** The segment's cohorts, favorites first; the whole segment is the first entry. */
+export function CohortList({ segmentId, activeCohortId }: CohortListProps) {
+  const query = useSegmentCohorts(segmentId);
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState<Cohort | null>(null);
+
+  const handleDeleted = (cohort: Cohort) => {
+    setDeleting(null);
+    if (cohort.id === activeCohortId) void navigate(APP_ROUTES.segment(segmentId));
+  };
+
+  return (
+    <nav aria-labelledby="cohort-list-title" className="flex flex-col gap-2">
+      <h2 id="cohort-list-title" className="text-sm font-semibold text-slate-900">
+        Cohorts
+      </h2>
+      <Link
+        to={APP_ROUTES.segment(segmentId)}
+        aria-current={activeCohortId ? undefined : 'page'}
+        className={`rounded-lg px-2 py-1 ${activeCohortId ? '' : 'bg-brand-50 font-semibold'}`}
+      >
+        All records
+      </Link>
+      {query.isPending && <Skeleton active title={false} paragraph={{ rows: 3 }} />}
+      {query.isError && (
+        <LoadError
+          title="The cohorts could not be loaded."
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {query.data?.length === 0 && <NoCohorts />}
+      {query.data && query.data.length > 0 && (
+        <ul aria-label="Cohorts of this segment" className="flex flex-col gap-0.5">
+          {query.data.map((cohort) => (
+            <CohortListItem
+              key={cohort.id}
+              cohort={cohort}
+              isActive={cohort.id === activeCohortId}
+              onDelete={setDeleting}
+            />
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <DeleteCohortDialog
+          cohort={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => handleDeleted(deleting)}
+        />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,13 @@
+export { cohortsKeys } from './api/cohorts-keys';
+export { useCohort } from './api/get-cohort';
+export { CohortFiltersBar } from './components/cohort-filters-bar';
+export { CohortOverview } from './components/cohort-overview';
+export { CohortChangesCard } from './components/changes/cohort-changes-card';
+export { FavoriteCohorts, type SparklineComponent } from './components/favorites/favorite-cohorts';
+export { CohortHistoryCard } from './components/history/cohort-history-card';
+export { CohortList } from './components/list/cohort-list';
+export { LoadError } from './components/load-error';
+export { SaveCohortButton } from './components/save-cohort-button';
+export { MembersTrendCard } from './components/trend/members-trend-card';
+export { useCohortFilterSync, type ApplyFilters } from './hooks/use-cohort-filter-sync';
+export type { RecordVocabulary } from './lib/record-vocabulary';

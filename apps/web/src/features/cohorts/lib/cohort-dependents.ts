@@ -1,0 +1,14 @@
+import { cohortDependentSchema, type CohortDependent } from '@revlane/contracts';
+import type { ApiError } from '@/shared/api';
+import { isRecord } from '@/shared/lib/is-record';
+
+/** The alerts and plays a 409 says still use the cohort (its body's `errors`). */
+export function readCohortDependents(error: ApiError | null): CohortDependent[] {
+  if (error?.status !== 409 || !isRecord(error.body) || !Array.isArray(error.body.errors)) {
+    return [];
+  }
+  return error.body.errors.flatMap((entry) => {
+    const dependent = cohortDependentSchema.safeParse(entry);
+    return dependent.success ? [dependent.data] : [];
+  });
+}

@@ -1,0 +1,77 @@
+import { APP_ROUTES, type SegmentDetail, type SegmentFilter } from '@revlane/contracts';
+import { Skeleton } from 'antd';
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import {
+  CohortChangesCard,
+  CohortFiltersBar,
+  CohortHistoryCard,
+  CohortOverview,
+  LoadError,
+  MembersTrendCard,
+  useCohort,
+  useCohortFilterSync,
+  type ApplyFilters,
+} from '@/features/cohorts';
+import { SegmentWorkspace, useRecordVocabulary, useSegmentView } from '@/features/segments';
+import { toApiError } from '@/shared/api';
+import { EmptyState } from '@/shared/ui/empty-state';
+
+interface CohortSectionProps {
+  segment: SegmentDetail;
+  cohortId: string;
+}
+
+/** One cohort: its size, the table with its filters, its trend, changes and history. */
+export function CohortSection({ segment, cohortId }: CohortSectionProps) {
+  const cohort = useCohort(cohortId);
+  const { view, updateView } = useSegmentView();
+  const applyFilters = useCallback<ApplyFilters>(
+    (filters: SegmentFilter[], options) => updateView({ filters }, options),
+    [updateView],
+  );
+  const sync = useCohortFilterSync({ cohort: cohort.data, urlFilters: view.filters, applyFilters });
+  const vocabulary = useRecordVocabulary(segment.baseTable);
+
+  if (cohort.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  const isMissing =
+    (cohort.isError && toApiError(cohort.error).status === 404) ||
+    (cohort.data && cohort.data.segmentId !== segment.id);
+  if (isMissing) {
+    return (
+      <EmptyState title="Cohort not found">
+        It may have been deleted. Pick another cohort, or see{' '}
+        <Link to={APP_ROUTES.segment(segment.id)}>all records</Link>.
+      </EmptyState>
+    );
+  }
+  if (cohort.isError) {
+    return (
+      <LoadError
+        title="This cohort could not be loaded."
+        error={cohort.error}
+        onRetry={() => void cohort.refetch()}
+      />
+    );
+  }
+  return (
+    <>
+      <CohortOverview cohort={cohort.data} />
+      {sync.isModified && (
+        <CohortFiltersBar
+          cohort={cohort.data}
+          urlFilters={view.filters ?? []}
+          applyFilters={applyFilters}
+        />
+      )}
+      {sync.isReady ? (
+        <SegmentWorkspace segment={segment} />
+      ) : (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      )}
+      <MembersTrendCard segmentId={segment.id} cohortId={cohortId} />
+      <CohortChangesCard cohortId={cohortId} vocabulary={vocabulary} />
+      <CohortHistoryCard cohortId={cohortId} vocabulary={vocabulary} />
+    </>
+  );
+}
