@@ -4,7 +4,7 @@ import { createTestDatabase } from '../test/database.js';
 import { DEMO_EMAIL } from './idp/index.js';
 import { findOrganizationIdByUserEmail } from './platform/auth/accounts.repository.js';
 import type { DatabaseHandle } from './platform/database/database.js';
-import { segments } from './platform/database/schema/index.js';
+import { cohortFavorites, cohorts, segments, users } from './platform/database/schema/index.js';
 import { seedDemo } from './seed-demo.js';
 
 describe('seedDemo (start-up seed of the embedded default)', () => {
@@ -32,6 +32,23 @@ describe('seedDemo (start-up seed of the embedded default)', () => {
 
     await seedDemo(handle.db, 'demo-password-1');
     expect(await allSegments()).toEqual(first);
+  });
+
+  it('gives the demo segments their cohorts, some starred for the demo user, once', async () => {
+    const seeded = () => handle.db.select().from(cohorts).orderBy(asc(cohorts.name));
+    const first = await seeded();
+    const orgId = await findOrganizationIdByUserEmail(handle.db, DEMO_EMAIL);
+    expect(first.length).toBeGreaterThanOrEqual(8);
+    expect(first.every((cohort) => cohort.orgId === orgId)).toBe(true);
+    const stars = await handle.db
+      .select({ email: users.email })
+      .from(cohortFavorites)
+      .innerJoin(users, eq(users.id, cohortFavorites.userId));
+    expect(stars.length).toBeGreaterThan(0);
+    expect(stars.every((star) => star.email.toLowerCase() === DEMO_EMAIL.toLowerCase())).toBe(true);
+
+    await seedDemo(handle.db, 'demo-password-1');
+    expect(await seeded()).toEqual(first);
   });
 
   it('leaves the support organization without segments', async () => {

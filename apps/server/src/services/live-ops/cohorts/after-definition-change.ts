@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { requestCohortSnapshots } from '../snapshots/index.js';
 
 /**
  * A new cohort, or new filters, have no membership snapshot yet: asks the snapshot module
  * to snapshot the organization so the list's member count and the trend catch up without
- * waiting for the next data load or the daily run. Best effort: a failure is logged, the
- * change itself is already committed and the daily run will snapshot it.
+ * waiting for the next data load or the daily run. Best effort: the change is already
+ * committed, so a failure to queue is logged (the daily run snapshots it) instead of
+ * turning a saved change into an error.
  */
 export async function afterDefinitionChange(app: FastifyInstance, orgId: string): Promise<void> {
   try {
-    // TODO(cohort snapshots): call `requestCohortSnapshots(app, orgId)` from
-    // `services/live-ops/snapshots/index.ts` once that module exists.
-    await Promise.resolve();
+    await requestCohortSnapshots(app, orgId);
   } catch (error) {
     app.log.error({ err: error, orgId }, 'could not request cohort snapshots');
   }

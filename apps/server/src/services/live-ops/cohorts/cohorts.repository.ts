@@ -1,4 +1,3 @@
-import type { SegmentFilter } from '@revlane/contracts';
 import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { isUuid, type Queryable } from '../../../platform/auth/accounts.repository.js';
 import { cohortFavorites, cohorts } from '../../../platform/database/schema/index.js';
@@ -80,18 +79,27 @@ export async function isCohortNameTaken(
   return rows.length > 0;
 }
 
-export async function insertCohort(
-  db: Queryable,
-  values: {
-    orgId: string;
-    segmentId: string;
-    name: string;
-    filters: SegmentFilter[];
-    createdBy: string;
-  },
-): Promise<CohortRecord> {
+export type NewCohort = Pick<
+  typeof cohorts.$inferInsert,
+  'orgId' | 'segmentId' | 'name' | 'filters' | 'createdBy'
+>;
+
+export async function insertCohort(db: Queryable, values: NewCohort): Promise<CohortRecord> {
   const [row] = await db.insert(cohorts).values(values).returning();
   return row!;
+}
+
+/** Inserts the cohort unless its segment has one of that name: undefined then (seeding). */
+export async function insertCohortIfMissing(
+  db: Queryable,
+  values: NewCohort,
+): Promise<CohortRecord | undefined> {
+  const [row] = await db
+    .insert(cohorts)
+    .values(values)
+    .onConflictDoNothing({ target: [cohorts.segmentId, cohorts.name] })
+    .returning();
+  return row;
 }
 
 export async function updateCohort(

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COHORTS_API, type Cohort } from '@revlane/contracts';
 import { testUser, type TestUser } from '../../../../test/app.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { isUniqueViolation } from '../segments/segments.service.js';
 import { cohortsClient } from './cohorts-test-client.js';
+import { insertCohort } from './cohorts.repository.js';
 
 const highlyActive = [{ field: 'active_users_7d', operator: 'gte' as const, value: 5 }];
 
@@ -84,6 +86,24 @@ describe('live-ops: cohorts CRUD', () => {
       name: 'Highly active',
       filters: [],
     });
+  });
+
+  it('maps the unique index to 409 when two creates race for a name', async () => {
+    const segment = f.segmentId('Expansion candidates');
+    const race = await Promise.all(
+      [0, 1].map(() => c.post(f.dana, segment, { name: 'Raced', filters: [] })),
+    );
+    expect(race.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    // The index itself, as both stores report it (the pre-check cannot see a racing insert).
+    const values = {
+      orgId: f.danaOrg,
+      segmentId: segment,
+      name: 'Raced',
+      filters: [],
+      createdBy: null,
+    };
+    const error = await insertCohort(f.t.database.db, values).catch((caught: unknown) => caught);
+    expect(isUniqueViolation(error)).toBe(true);
   });
 
   it('answers 400 naming each bad filter, checked by the segment compiler', async () => {

@@ -1,9 +1,8 @@
 import type { SegmentFilter } from '@revlane/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
-import { cohorts, segments } from '../../../platform/database/schema/index.js';
+import { listSegmentSummaries } from '../segments/segments.repository.js';
 import { insertCohortVersion } from './cohort-versions.repository.js';
-import { setFavorite } from './cohorts.repository.js';
+import { insertCohortIfMissing, setFavorite } from './cohorts.repository.js';
 
 interface DemoCohort {
   name: string;
@@ -15,7 +14,7 @@ interface DemoCohort {
 /**
  * Cohorts of the enabled demo segments (by segment name). Thresholds are chosen so each
  * matches a sizeable but partial share of the default demo data (2,000 accounts, 20,000
- * users): from about 45 ("Free but engaged") to about 1,060 ("Paying customers") rows.
+ * users): from about 135 ("Free but engaged") to about 1,060 ("Paying customers") rows.
  */
 export const DEMO_COHORTS: Record<string, DemoCohort[]> = {
   'All accounts': [
@@ -36,7 +35,7 @@ export const DEMO_COHORTS: Record<string, DemoCohort[]> = {
       name: 'Free but engaged',
       filters: [
         { field: 'plan', operator: 'includes', value: ['free'] },
-        { field: 'active_users_7d', operator: 'gte', value: 3 },
+        { field: 'active_users_7d', operator: 'gte', value: 2 },
       ],
     },
   ],
@@ -70,24 +69,17 @@ export async function seedDemoCohorts(
   orgId: string,
   favoriteForUserId?: string,
 ): Promise<void> {
-  const demoSegments = await db
-    .select({ id: segments.id, name: segments.name })
-    .from(segments)
-    .where(
-      and(
-        eq(segments.orgId, orgId),
-        eq(segments.disabled, false),
-        inArray(segments.name, Object.keys(DEMO_COHORTS)),
-      ),
-    );
-  for (const segment of demoSegments) {
+  const enabled = (await listSegmentSummaries(db, orgId)).filter((segment) => !segment.disabled);
+  for (const segment of enabled) {
     for (const demo of DEMO_COHORTS[segment.name] ?? []) {
       await db.transaction(async (tx) => {
-        const [cohort] = await tx
-          .insert(cohorts)
-          .values({ orgId, segmentId: segment.id, name: demo.name, filters: demo.filters })
-          .onConflictDoNothing({ target: [cohorts.segmentId, cohorts.name] })
-          .returning();
+        const cohort = await insertCohortIfMissing(tx, {
+          orgId,
+          segmentId: segment.id,
+          name: demo.name,
+          filters: demo.filters,
+          createdBy: null,
+        });
         if (!cohort) return;
         await insertCohortVersion(tx, {
           cohortId: cohort.id,
