@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { quoteIdentifier } from '../engine/identifiers.js';
 import { postgresDialect } from './postgres-dialect.js';
+import { readIndexSuffixes } from './postgres-read-indexes.js';
 
 /**
  * The statements of an atomic swap. Dropping the old table takes an exclusive lock that
@@ -18,8 +19,13 @@ export function swapStatements(
     statements.push(
       `DROP TABLE IF EXISTS ${postgresDialect.table(orgId, name)}`,
       `ALTER TABLE ${postgresDialect.table(orgId, next)} RENAME TO ${quoteIdentifier(name)}`,
-      `ALTER INDEX IF EXISTS ${postgresDialect.table(orgId, `${next}_pkey`)} RENAME TO ${quoteIdentifier(`${name}_pkey`)}`,
     );
+    // Index names are per schema: they follow the table, or the next load could not reuse them.
+    for (const suffix of ['pkey', ...readIndexSuffixes(name)]) {
+      statements.push(
+        `ALTER INDEX IF EXISTS ${postgresDialect.table(orgId, `${next}_${suffix}`)} RENAME TO ${quoteIdentifier(`${name}_${suffix}`)}`,
+      );
+    }
   }
   return statements;
 }

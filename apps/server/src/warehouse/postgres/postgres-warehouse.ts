@@ -8,6 +8,7 @@ import type { CompiledQuery, StreamOptions, Warehouse, WarehouseRow } from '../e
 import { copyBatches } from './postgres-copy.js';
 import { streamWithCursor } from './postgres-cursor.js';
 import { postgresDialect } from './postgres-dialect.js';
+import { readIndexStatements } from './postgres-read-indexes.js';
 import { swapStatements, withLockRetries } from './postgres-swap.js';
 import { warehouseTypes } from './postgres-types.js';
 
@@ -106,13 +107,31 @@ export class PostgresWarehouse implements Warehouse {
 
   swapTables(orgId: string, names: readonly string[]): Promise<void> {
     const statements = swapStatements(orgId, names, nextTableName);
-    return this.writes.run(orgId, () =>
-      withLockRetries(() =>
+    return this.writes.run(orgId, async () => {
+      await this.prepareForReads(orgId, names);
+      await withLockRetries(() =>
         this.inTransaction(async (client) => {
           for (const sql of statements) await client.query(sql);
         }),
-      ),
-    );
+      );
+    });
+  }
+
+  /**
+   * Before the wide segment tables go live: their read indexes, and statistics (they were
+   * filled by INSERT … SELECT, so the planner has never seen them and would not use an index).
+   */
+  private prepareForReads(orgId: string, names: readonly string[]): Promise<void> {
+    return this.inTransaction(async (client) => {
+      await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      for (const name of names) {
+        const built = nextTableName(name);
+        const indexes = readIndexStatements(orgId, name, built);
+        if (indexes.length === 0) continue;
+        for (const sql of indexes) await client.query(sql);
+        await client.query(`ANALYZE ${this.dialect.table(orgId, built)}`);
+      }
+    });
   }
 
   dropOrganization(orgId: string): Promise<void> {
