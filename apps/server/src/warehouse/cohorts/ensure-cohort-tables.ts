@@ -6,6 +6,8 @@ import { COHORT_COUNTS_TABLE, COHORT_TABLES } from '../model/cohort-tables.js';
  * are history, so unlike the derived tables of a load they are never dropped and rebuilt.
  */
 export async function ensureCohortTables(warehouse: Warehouse, orgId: string): Promise<void> {
+  // One lookup in the usual case (every snapshot asks), three only on the first snapshot.
+  if (await hasCohortTables(warehouse, orgId)) return;
   for (const table of COHORT_TABLES) {
     if (!(await warehouse.hasTable(orgId, table.name))) await warehouse.createTable(orgId, table);
   }

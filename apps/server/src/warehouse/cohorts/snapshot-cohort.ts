@@ -10,7 +10,7 @@ export interface CohortDefinition {
   cohortId: string;
   table: BaseTable;
   filters: readonly unknown[];
-  /** Another segment table to evaluate the filters on (an as-of scratch table); default the live one. */
+  /** Another segment table to evaluate the filters on (an as-of scratch table); default: live. */
   sourceTable?: string;
 }
 

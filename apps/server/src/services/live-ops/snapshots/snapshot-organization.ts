@@ -28,7 +28,10 @@ export async function snapshotOrganization(
   });
 }
 
-/** One cohort's snapshot on the live segment table, mirrored into metadata. Callers hold the org lock. */
+/**
+ * One cohort's snapshot on the live segment table, mirrored into metadata. Callers hold the
+ * organization's lock.
+ */
 export async function snapshotNow(
   deps: SnapshotDeps,
   orgId: string,
