@@ -53,7 +53,7 @@ export async function createCohort(
   const orgId = auth.org.id;
   const segment = await requireSegment(db, orgId, segmentId);
   assertValidFilters(app, segment, body.filters);
-  if (await isCohortNameTaken(db, segment.id, body.name)) throw nameConflict(body.name);
+  if (await isCohortNameTaken(db, orgId, segment.id, body.name)) throw nameConflict(body.name);
   const created = await guardName(body.name, () =>
     db.transaction(async (tx) => {
       const cohort = await insertCohort(tx, {
@@ -97,7 +97,10 @@ export async function changeCohort(
   const segment = await requireSegment(db, orgId, segmentId);
   await requireSegmentCohort(db, auth, segment.id, cohortId);
   if (body.filters) assertValidFilters(app, segment, body.filters);
-  if (body.name !== undefined && (await isCohortNameTaken(db, segment.id, body.name, cohortId)))
+  if (
+    body.name !== undefined &&
+    (await isCohortNameTaken(db, orgId, segment.id, body.name, cohortId))
+  )
     throw nameConflict(body.name);
   const { filtersChanged } = await guardName(body.name, () =>
     db.transaction(async (tx) => {

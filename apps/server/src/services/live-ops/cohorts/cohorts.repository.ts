@@ -62,6 +62,7 @@ export async function lockCohort(
 
 export async function isCohortNameTaken(
   db: Queryable,
+  orgId: string,
   segmentId: string,
   name: string,
   exceptId?: string,
@@ -71,6 +72,7 @@ export async function isCohortNameTaken(
     .from(cohorts)
     .where(
       and(
+        eq(cohorts.orgId, orgId),
         eq(cohorts.segmentId, segmentId),
         eq(cohorts.name, name),
         exceptId ? ne(cohorts.id, exceptId) : undefined,
