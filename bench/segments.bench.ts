@@ -18,6 +18,9 @@ import {
   type Warehouse,
 } from '../apps/server/src/warehouse/index.js';
 import { createTestKeys, signTestToken, TEST_ISSUER } from '../apps/server/test/tokens.js';
+import { countLines, measureExport, type ExportResult } from './export-measure.js';
+
+export type { ExportResult } from './export-measure.js';
 
 const API = '/live-ops/api/v1';
 const WARM_UPS = 3;
@@ -34,15 +37,6 @@ export interface LatencyResult {
   p95Ms: number;
   /** e.g. the total the page reported. */
   note: string;
-}
-
-export interface ExportResult {
-  name: string;
-  rows: number;
-  seconds: number;
-  rowsPerSecond: number;
-  peakRssMb: number;
-  baseRssMb: number;
 }
 
 export interface SegmentsBenchResult {
@@ -79,34 +73,6 @@ async function measure(name: string, run: () => Promise<string>): Promise<Latenc
     note,
   };
 }
-
-/** Peak resident memory of this process (server and client) while `work` runs. */
-async function withPeakRss<T>(
-  work: () => Promise<T>,
-): Promise<{ value: T; peak: number; base: number }> {
-  const base = process.memoryUsage.rss();
-  let peak = base;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 20);
-  try {
-    const value = await work();
-    peak = Math.max(peak, process.memoryUsage.rss());
-    return { value, peak, base };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-/** LF count (one per CSV record; a quoted line break inside a cell would count too). */
-function countLines(chunk: Uint8Array): number {
-  const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  let lines = 0;
-  for (let i = buffer.indexOf(10); i !== -1; i = buffer.indexOf(10, i + 1)) lines += 1;
-  return lines;
-}
-
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /**
  * The warehouse directory of the benchmark data: `REVLANE_BENCH_WAREHOUSE_DIR` (default
@@ -361,7 +327,7 @@ const LIVE_WHERE = `a.plan = 'pro' AND a.mrr > 100 AND a.lifecycle_stage = 'acti
       OR strpos(lower(a.billing_email), 'a') > 0)`;
 
 /** `POST export-tickets` then `GET export?…&token=`, the body counted and dropped. */
-async function exportThroughHttp(h: Harness): Promise<ExportResult> {
+async function exportThroughHttp(h: Harness): Promise<number> {
   const segment = h.segment('Active users');
   const ticketResponse = await fetch(`${h.address}${API}/segments/${segment}/export-tickets`, {
     method: 'POST',
@@ -370,60 +336,27 @@ async function exportThroughHttp(h: Harness): Promise<ExportResult> {
   });
   if (ticketResponse.status !== 201) throw new Error(`export-tickets: ${ticketResponse.status}`);
   const { ticket } = ((await ticketResponse.json()) as { data: { ticket: string } }).data;
-  const started = performance.now();
-  const {
-    value: rows,
-    peak,
-    base,
-  } = await withPeakRss(async () => {
-    const response = await fetch(
-      `${h.address}${API}/segments/${segment}/export?${qs({ ...EXPORT_FILTER, token: ticket })}`,
-    );
-    if (response.status !== 200) throw new Error(`export: ${response.status}`);
-    let lines = 0;
-    for await (const chunk of response.body!) lines += countLines(chunk as Uint8Array);
-    return lines - 1;
-  });
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    name: 'export via HTTP (route)',
-    rows,
-    seconds,
-    rowsPerSecond: rows / seconds,
-    peakRssMb: mb(peak),
-    baseRssMb: mb(base),
-  };
+  const response = await fetch(
+    `${h.address}${API}/segments/${segment}/export?${qs({ ...EXPORT_FILTER, token: ticket })}`,
+  );
+  if (response.status !== 200) throw new Error(`export: ${response.status}`);
+  let lines = 0;
+  for await (const chunk of response.body!) lines += countLines(chunk as Uint8Array);
+  return lines - 1;
 }
 
 /** The reader's engine-native CSV (DuckDB COPY) in process, for comparison with the route. */
-async function exportNative(h: Harness): Promise<ExportResult> {
-  const input = {
+async function exportNative(h: Harness): Promise<number> {
+  const { chunks } = await h.warehouse.reader.exportCsv({
     orgId: h.orgId,
-    table: 'users' as const,
+    table: 'users',
     columns: ['name', 'email', 'title', 'role', 'events_7d', 'active_days_30d', 'last_seen_at'],
-    filters: [{ field: 'account_plan', operator: 'eq' as const, value: 'enterprise' }],
+    filters: [{ field: 'account_plan', operator: 'eq', value: 'enterprise' }],
     sortBy: [{ field: 'events_7d', isDescending: true }],
-  };
-  const started = performance.now();
-  const {
-    value: rows,
-    peak,
-    base,
-  } = await withPeakRss(async () => {
-    const { chunks } = await h.warehouse.reader.exportCsv(input);
-    let lines = 0;
-    for await (const chunk of chunks) lines += countLines(chunk);
-    return lines - 1;
   });
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    name: 'export native (reader.exportCsv)',
-    rows,
-    seconds,
-    rowsPerSecond: rows / seconds,
-    peakRssMb: mb(peak),
-    baseRssMb: mb(base),
-  };
+  let lines = 0;
+  for await (const chunk of chunks) lines += countLines(chunk);
+  return lines - 1;
 }
 
 /**
@@ -467,7 +400,10 @@ export async function benchSegments(): Promise<SegmentsBenchResult> {
     let exports: ExportResult[];
     try {
       pages = await pageScenarios(h);
-      exports = [await exportThroughHttp(h), await exportNative(h)];
+      exports = [
+        await measureExport('export via HTTP (route)', () => exportThroughHttp(h)),
+        await measureExport('export native (reader.exportCsv)', () => exportNative(h)),
+      ];
     } finally {
       await h.close();
     }

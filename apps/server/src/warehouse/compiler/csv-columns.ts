@@ -4,6 +4,9 @@ import { quoteIdentifier } from '../engine/identifiers.js';
 import { columnExpression } from './query-source.js';
 
 const TEXTUAL = new Set(['string', 'email', 'link', 'enum', 'default']);
+const FORMULA_START_CODES = ['=', '+', '-', '@', '\t', '\r']
+  .map((char) => char.charCodeAt(0))
+  .join(', ');
 
 /**
  * A column as CSV text, computed by the engine so DuckDB can write the file itself (COPY is
@@ -17,7 +20,8 @@ export function csvExpression(dialect: Dialect, column: CatalogueColumn): string
   const value = columnExpression(column);
   if (TEXTUAL.has(column.dataType)) {
     const text = `CAST(${value} AS TEXT)`;
-    return `CASE WHEN substr(${text}, 1, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${text} ELSE ${text} END`;
+    // The first character's code (= + - @ tab CR): cheaper than cutting a substring per cell.
+    return `CASE WHEN ascii(${text}) IN (${FORMULA_START_CODES}) THEN '''' || ${text} ELSE ${text} END`;
   }
   switch (column.dataType) {
     case 'boolean':
