@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { CompiledQuery } from '../engine/warehouse.js';
+import { ISO_TIMESTAMP_FORMAT } from './duckdb-dialect.js';
 import { params, types } from './duckdb-params.js';
 import { openNamedPipe } from './named-pipe.js';
 
@@ -7,7 +8,8 @@ import { openNamedPipe } from './named-pipe.js';
  * DuckDB writes the CSV itself (`COPY … TO`, several times faster than formatting rows in
  * JS) into a named pipe that this process reads as DuckDB writes: nothing lands on disk and
  * memory stays at the pipe's buffer. `USE_TMP_FILE false`: DuckDB would otherwise write
- * beside an existing target and rename over it, i.e. around the pipe.
+ * beside an existing target and rename over it, i.e. around the pipe. Timestamps the query
+ * leaves typed (compiler/csv-columns.ts) are printed in ISO 8601 like PostgreSQL's export.
  */
 export async function* copyToCsv(
   connection: DuckDBConnection,
@@ -17,7 +19,8 @@ export async function* copyToCsv(
   const target = pipe.path.replace(/'/g, "''");
   const copy = connection
     .run(
-      `COPY (${query.sql}) TO '${target}' (FORMAT csv, HEADER false, NEW_LINE '\r\n', USE_TMP_FILE false)`,
+      `COPY (${query.sql}) TO '${target}' (FORMAT csv, HEADER false, NEW_LINE '\r\n', ` +
+        `TIMESTAMPFORMAT '${ISO_TIMESTAMP_FORMAT}', USE_TMP_FILE false)`,
       params(query),
       types(query),
     )

@@ -1,6 +1,9 @@
 import { COMMON_COLUMN_TYPES, type Dialect } from '../engine/dialect.js';
 import { assertOrgId, quoteIdentifier } from '../engine/identifiers.js';
 
+/** `2024-05-01T12:00:00.000Z`: exports' timestamps (strftime, and COPY's TIMESTAMPFORMAT). */
+export const ISO_TIMESTAMP_FORMAT = '%Y-%m-%dT%H:%M:%S.%gZ';
+
 /** DuckDB: one database file per organization, so tables need no qualification. */
 export const duckdbDialect: Dialect = {
   name: 'duckdb',
@@ -11,5 +14,5 @@ export const duckdbDialect: Dialect = {
   // DuckDB's default collation is already binary.
   binaryCollation: (expression) => expression,
   columnType: (type) => (type === 'json' ? 'JSON' : COMMON_COLUMN_TYPES[type]),
-  isoTimestamp: (expression) => `strftime(${expression}, '%Y-%m-%dT%H:%M:%S.%gZ')`,
+  isoTimestamp: (expression) => `strftime(${expression}, '${ISO_TIMESTAMP_FORMAT}')`,
 };
