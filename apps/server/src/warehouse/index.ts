@@ -8,6 +8,7 @@ export {
   type CompiledSegmentQuery,
 } from './compiler/compile-segment-query.js';
 export type { CompiledGrouping } from './compiler/compile-grouping.js';
+export { compileSeriesQuery, type CompiledSeriesQuery } from './compiler/compile-series-query.js';
 export {
   SegmentQueryError,
   isSegmentQueryError,
@@ -24,7 +25,7 @@ export { postgresDialect } from './postgres/postgres-dialect.js';
 export { openWarehouse, warehouseKindFor, type WarehouseSettings } from './open-warehouse.js';
 export { loadCanonicalData, type CanonicalLoad } from './loading/load-canonical-data.js';
 export { refreshMetrics } from './loading/rebuild-metrics.js';
-export { withAsOfSegmentTables } from './as-of/with-as-of-segment-tables.js';
+export { withAsOfSeriesTables } from './as-of/with-as-of-series-tables.js';
 export { COHORT_COUNTS_TABLE } from './model/cohort-tables.js';
 export { readLoadInfo, type LoadInfo } from './loading/load-info.js';
 export {
@@ -34,6 +35,7 @@ export {
   type SnapshotResult,
   type CohortChangesResult,
   readSnapshottedCohortIds,
+  backfillCohort,
 } from './cohorts/index.js';
 export { KeyedLock } from './engine/keyed-lock.js';
 export {

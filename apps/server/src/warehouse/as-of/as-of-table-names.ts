@@ -5,11 +5,11 @@ import { ACCOUNT_METRICS_TABLE, USER_METRICS_TABLE } from '../model/metric-table
 import { SEGMENT_TABLE_NAMES } from '../model/segment-tables.js';
 
 /**
- * Scratch names for one as-of build, e.g. `segment_users__asof_3f9c…`. The suffix is random
+ * Scratch names for one build, e.g. `segment_users__series_3f9c…`. The suffix is random
  * (from code, never from input) so concurrent builds of the same organization never meet.
  */
-export function asOfTableNames(): DerivedTargets {
-  const suffix = `__asof_${randomBytes(8).toString('hex')}`;
+export function scratchTableNames(kind: 'asof' | 'series'): DerivedTargets {
+  const suffix = `__${kind}_${randomBytes(8).toString('hex')}`;
   return {
     userMetrics: `${USER_METRICS_TABLE.name}${suffix}`,
     accountMetrics: `${ACCOUNT_METRICS_TABLE.name}${suffix}`,
@@ -19,8 +19,8 @@ export function asOfTableNames(): DerivedTargets {
   };
 }
 
-/** Every table of one as-of build, for dropping. */
-export const allAsOfTables = (names: DerivedTargets): string[] => [
+/** Every table of one scratch build, for dropping. */
+export const allScratchTables = (names: DerivedTargets): string[] => [
   names.userMetrics,
   names.accountMetrics,
   ...BASE_TABLES.map((table) => names.segments[table]),

@@ -9,3 +9,4 @@ export {
 } from './read-cohort-changes.js';
 export { ensureCohortTables, hasCohortTables } from './ensure-cohort-tables.js';
 export { readSnapshottedCohortIds } from './snapshotted-cohorts.js';
+export { backfillCohort, type BackfillSeries, type CohortToBackfill } from './backfill-cohort.js';

@@ -1,24 +1,25 @@
 import {
+  backfillCohort,
+  isSegmentQueryError,
   readLoadInfo,
   readSnapshottedCohortIds,
-  withAsOfSegmentTables,
+  withAsOfSeriesTables,
 } from '../../../warehouse/index.js';
 import type { SnapshotDeps } from './snapshot-deps.js';
-import { snapshotNow, snapshotValidCohort } from './snapshot-organization.js';
+import { snapshotNow } from './snapshot-organization.js';
 import { listCohortsToSnapshot, type CohortToSnapshot } from './snapshots.repository.js';
 
 const DAY_MS = 86_400_000;
-const PROGRESS_EVERY_DAYS = 30;
 
-/** The last millisecond of each of the `days` UTC days before `until`'s day, oldest first. */
-export function backfillMoments(days: number, until: number): number[] {
+/** The starts of the `days` UTC days before `until`'s day, oldest first. */
+export function backfillDays(days: number, until: number): number[] {
   const today = Math.floor(until / DAY_MS) * DAY_MS;
-  return Array.from({ length: days }, (_, index) => today - (days - 1 - index) * DAY_MS - 1);
+  return Array.from({ length: days }, (_, index) => today - (days - index) * DAY_MS);
 }
 
 /**
- * Gives cohorts without any snapshot a history: one snapshot per past day, each evaluated on
- * segment tables rebuilt as of the end of that day, then the regular snapshot at `until`.
+ * Gives cohorts without any snapshot a history: one snapshot per past day, as of the end of
+ * that day, all days evaluated on one series build; then the regular snapshot at `until`.
  * Cohorts that already have snapshots only get the regular one, so a restart back-fills
  * nothing twice.
  */
@@ -32,30 +33,33 @@ export async function backfillOrganization(
     const cohorts = await listCohortsToSnapshot(deps.db, orgId);
     const snapshotted = await readSnapshottedCohortIds(deps.warehouse, orgId);
     const pending = cohorts.filter((cohort) => !snapshotted.has(cohort.id));
-    if (pending.length > 0) await backfillDays(deps, orgId, pending, backfillMoments(days, until));
+    if (pending.length > 0)
+      await backfillHistories(deps, orgId, pending, backfillDays(days, until));
     for (const cohort of cohorts) await snapshotNow(deps, orgId, cohort, until);
   });
 }
 
-async function backfillDays(
+async function backfillHistories(
   deps: SnapshotDeps,
   orgId: string,
   cohorts: CohortToSnapshot[],
-  moments: number[],
+  days: number[],
 ) {
   const started = Date.now();
-  deps.log.info({ orgId, cohorts: cohorts.length, days: moments.length }, 'cohort back-fill');
-  for (const [index, moment] of moments.entries()) {
-    await withAsOfSegmentTables(deps.warehouse, orgId, moment, async (tables) => {
-      for (const cohort of cohorts) {
-        await snapshotValidCohort(deps, orgId, cohort, moment, tables[cohort.table]);
+  deps.log.info({ orgId, cohorts: cohorts.length, days: days.length }, 'cohort back-fill');
+  await withAsOfSeriesTables(deps.warehouse, orgId, days, async (tables) => {
+    deps.log.info({ orgId, durationMs: Date.now() - started }, 'cohort back-fill series built');
+    for (const cohort of cohorts) {
+      const definition = { cohortId: cohort.id, table: cohort.table, filters: cohort.filters };
+      try {
+        await backfillCohort(deps.warehouse, orgId, definition, { tables, days });
+      } catch (error) {
+        // Like a regular snapshot: one stale cohort must not fail its organization's run.
+        if (!isSegmentQueryError(error)) throw error;
+        deps.log.warn({ orgId, cohortId: cohort.id, err: error }, 'cohort filters no longer valid');
       }
-    });
-    const done = index + 1;
-    if (done % PROGRESS_EVERY_DAYS === 0 || done === moments.length) {
-      deps.log.info({ orgId, days: done, of: moments.length }, 'cohort back-fill progress');
     }
-  }
+  });
   const durationMs = Date.now() - started;
   deps.log.info(
     { orgId, durationMs },

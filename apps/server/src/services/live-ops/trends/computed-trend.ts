@@ -1,36 +1,37 @@
 import type { BaseTable, TrendPoint } from '@revlane/contracts';
 import {
-  compileSegmentQuery,
-  withAsOfSegmentTables,
+  compileSeriesQuery,
+  withAsOfSeriesTables,
   type Warehouse,
 } from '../../../warehouse/index.js';
 import type { IntervalSpan } from './trend-series.js';
 
 const DAY_MS = 86_400_000;
+const dayStart = (millis: number) => Math.floor(millis / DAY_MS) * DAY_MS;
 
-async function countAsOf(
+/** Matching rows per as-of day (UTC day start in ms), from one grouped count. */
+async function countPerDay(
   warehouse: Warehouse,
   orgId: string,
   table: BaseTable,
   filters: readonly unknown[],
-  asOf: number,
-): Promise<number> {
-  return withAsOfSegmentTables(warehouse, orgId, asOf, async (tables) => {
-    const { countQuery } = compileSegmentQuery(
+  days: readonly number[],
+): Promise<Map<number, number>> {
+  return withAsOfSeriesTables(warehouse, orgId, days, async (tables) => {
+    const { countsByDayQuery } = compileSeriesQuery(
       { orgId, table, filters, sourceTable: tables[table] },
       warehouse.dialect,
     );
-    const [row] = await warehouse.query(orgId, countQuery);
-    return Number(row?.total ?? 0);
+    const rows = await warehouse.query(orgId, countsByDayQuery);
+    return new Map(rows.map((row) => [Date.parse(row.as_of_day as string), Number(row.total)]));
   });
 }
 
 /**
  * Members of an unsaved filter set at the end of each interval, computed live: the segment
- * tables are rebuilt as of that moment (withAsOfSegmentTables) and counted. Intervals are
- * evaluated one after the other, so one trend never holds more than one set of scratch
- * tables. The interval still running is evaluated as of now; intervals that have not begun
- * have no value yet.
+ * tables are built as of every interval's last day in one pass (withAsOfSeriesTables) and
+ * counted per day in one query. Metric windows are whole UTC days, so the interval still
+ * running is evaluated as of today; intervals that have not begun have no value yet.
  */
 export async function computeMembersTrend(
   warehouse: Warehouse,
@@ -40,15 +41,16 @@ export async function computeMembersTrend(
   spans: readonly IntervalSpan[],
   now = Date.now(),
 ): Promise<TrendPoint[]> {
-  const points: TrendPoint[] = [];
-  for (const { date, lastDay } of spans) {
-    if (Date.parse(date) > now) {
-      points.push({ date, value: null });
-      continue;
-    }
-    const endOfInterval = Date.parse(lastDay) + DAY_MS - 1;
-    const asOf = Math.min(endOfInterval, now);
-    points.push({ date, value: await countAsOf(warehouse, orgId, table, filters, asOf) });
-  }
-  return points;
+  const asOfDays = spans.map(({ date, lastDay }) =>
+    Date.parse(date) > now ? null : dayStart(Math.min(Date.parse(lastDay), now)),
+  );
+  const days = [...new Set(asOfDays.filter((day): day is number => day !== null))];
+  const counts =
+    days.length > 0
+      ? await countPerDay(warehouse, orgId, table, filters, days)
+      : new Map<number, number>();
+  return spans.map(({ date }, index) => {
+    const day = asOfDays[index] ?? null;
+    return { date, value: day === null ? null : (counts.get(day) ?? 0) };
+  });
 }

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  KeyedLock,
-  readLoadInfo,
-  withAsOfSegmentTables,
-  type Warehouse,
-} from '../../../../warehouse/index.js';
+import { KeyedLock, readLoadInfo, type Warehouse } from '../../../../warehouse/index.js';
+import { withOneDayAsOfTables } from '../../../../warehouse/as-of/__tests__/one-day-as-of-tables.js';
 import { failingFirstExecute } from '../../../../warehouse/cohorts/__tests__/failing-warehouse.js';
+import {
+  changedAt,
+  readSnapshotState,
+} from '../../../../warehouse/cohorts/__tests__/snapshot-state.js';
 import {
   TINY,
   createLiveOpsFixture,
   type LiveOpsFixture,
 } from '../../__tests__/live-ops-fixture.js';
-import { backfillMoments } from '../backfill-organization.js';
+import { backfillDays } from '../backfill-organization.js';
 import { snapshotHandlers } from '../snapshot-handlers.js';
 import { COHORT_BACKFILL_JOB, COHORT_SNAPSHOTS_JOB, DAILY_REFRESH_JOB } from '../snapshot-jobs.js';
 import {
@@ -31,16 +31,20 @@ async function countsOf(warehouse: Warehouse, orgId: string, cohortId: string) {
   });
 }
 
-/** The back-filled cohort computed directly on the as-of tables of one moment. */
-function activeAccountsAsOf(warehouse: Warehouse, orgId: string, moment: number) {
-  return withAsOfSegmentTables(warehouse, orgId, moment, async (tables) => {
-    const [row] = await warehouse.query(orgId, {
-      sql: `SELECT COUNT(*) AS n FROM ${warehouse.dialect.table(orgId, tables.accounts)} WHERE active_users_7d > 0`,
+const DAY_MS = 86_400_000;
+
+/** The back-filled cohort's members computed directly on the one-day as-of tables of a day. */
+function activeAccountsAsOf(warehouse: Warehouse, orgId: string, day: number) {
+  return withOneDayAsOfTables(warehouse, orgId, day + DAY_MS - 1, async (tables) => {
+    const rows = await warehouse.query(orgId, {
+      sql: `SELECT id FROM ${warehouse.dialect.table(orgId, tables.accounts)} WHERE active_users_7d > 0`,
       params: [],
     });
-    return Number(row!.n);
+    return rows.map((row) => row.id as string).sort();
   });
 }
+
+const minus = (a: string[], b: string[]) => a.filter((id) => !b.includes(id));
 
 describe('cohort snapshot jobs', () => {
   let f: LiveOpsFixture;
@@ -84,24 +88,39 @@ describe('cohort snapshot jobs', () => {
     expect(counts[0]!.snapshot_at).toBe(snapshotAt);
   });
 
-  it('back-fills daily snapshots on as-of tables once, then snapshots now', async () => {
+  it('back-fills daily snapshots from one series build once, then snapshots now', async () => {
     const { app } = f.t;
     const engine = app.warehouse.engine;
     const cohortId = await insertAccountsCohort(f, 'Active this week', ACTIVE_FILTERS);
-    const job = { orgId: f.danaOrg, days: 3, until: new Date(TINY.now).toISOString() };
+    const job = { orgId: f.danaOrg, days: 6, until: new Date(TINY.now).toISOString() };
     await app.jobs.send(COHORT_BACKFILL_JOB, job);
     await app.jobs.drain(COHORT_BACKFILL_JOB);
 
-    const moments = backfillMoments(3, TINY.now);
-    const expected: number[] = [];
-    for (const moment of moments)
-      expected.push(await activeAccountsAsOf(engine, f.danaOrg, moment));
+    const days = backfillDays(6, TINY.now);
+    const moments = days.map((day) => day + DAY_MS - 1);
+    const expected: string[][] = [];
+    for (const day of days) expected.push(await activeAccountsAsOf(engine, f.danaOrg, day));
     const counts = await countsOf(engine, f.danaOrg, cohortId);
-    // Three past days, then today's regular snapshot.
+    // Six past days, each as of its last millisecond, then today's regular snapshot.
     expect(counts.map((row) => row.snapshot_at)).toEqual(
       [...moments, TINY.now].map((moment) => new Date(moment).toISOString()),
     );
-    expect(counts.slice(0, 3).map((row) => row.members)).toEqual(expected);
+    expect(counts.slice(0, 6).map((row) => row.members)).toEqual(expected.map((ids) => ids.length));
+
+    // Who entered and left each day equals the one-day as-of members of that day against the
+    // day before; the first day is the baseline without changes.
+    const state = await readSnapshotState(engine, f.danaOrg, cohortId);
+    let changes = 0;
+    for (const [index, moment] of moments.entries()) {
+      const before = index === 0 ? expected[0]! : expected[index - 1]!;
+      const entered = minus(expected[index]!, before);
+      const left = minus(before, expected[index]!);
+      expect(changedAt(state, moment, 'entered').sort(), `entered ${index}`).toEqual(entered);
+      expect(changedAt(state, moment, 'left').sort(), `left ${index}`).toEqual(left);
+      expect(state.counts[index]).toMatchObject({ entered: entered.length, left: left.length });
+      changes += entered.length + left.length;
+    }
+    expect(changes).toBeGreaterThan(0);
 
     // Again: the cohort has snapshots now, so nothing is back-filled twice.
     await app.jobs.send(COHORT_BACKFILL_JOB, {
@@ -110,8 +129,8 @@ describe('cohort snapshot jobs', () => {
     });
     await app.jobs.drain(COHORT_BACKFILL_JOB);
     const again = await countsOf(engine, f.danaOrg, cohortId);
-    expect(again).toHaveLength(4);
-    expect(again[3]!.snapshot_at).toBe(new Date(TINY.now + 1000).toISOString());
+    expect(again).toHaveLength(7);
+    expect(again[6]!.snapshot_at).toBe(new Date(TINY.now + 1000).toISOString());
   });
 
   it('daily refresh: rebuilds the metrics of loaded organizations, then snapshots them', async () => {

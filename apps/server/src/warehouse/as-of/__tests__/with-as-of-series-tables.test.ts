@@ -1,0 +1,157 @@
+import type { BaseTable } from '@revlane/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINES, newOrgId } from '../../__tests__/engines.js';
+import { AS_OF, handMadeBatches } from '../../__tests__/hand-made-data.js';
+import { getCatalogue } from '../../catalogue/columns.js';
+import { compileSeriesQuery } from '../../compiler/compile-series-query.js';
+import { loadDemoData } from '../../demo/load-demo-data.js';
+import type { Warehouse } from '../../engine/warehouse.js';
+import { loadCanonicalData } from '../../loading/load-canonical-data.js';
+import { withAsOfSeriesTables } from '../with-as-of-series-tables.js';
+import { withOneDayAsOfTables } from './one-day-as-of-tables.js';
+
+const DAY_MS = 86_400_000;
+const AS_OF_DAY = Math.floor(AS_OF / DAY_MS) * DAY_MS;
+const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+
+/**
+ * Days around every edge of the hand-made events (before any event, both sides of the 7-
+ * and 30-day windows, after AS_OF), not consecutive, so the grid and its gaps are covered.
+ */
+const EDGE_DAYS = [
+  '2023-12-31',
+  '2024-01-01',
+  '2024-05-16',
+  '2024-05-17',
+  '2024-06-08',
+  '2024-06-09',
+  '2024-06-14',
+  '2024-06-15',
+  '2024-06-16',
+].map(day);
+
+/** Every catalogue column but the sparkline, which series tables leave NULL. */
+const comparedColumns = (table: BaseTable) =>
+  getCatalogue(table)
+    .filter((column) => column.dataType !== 'timeseries')
+    .map((column) => `"${column.name}"`)
+    .join(', ');
+
+describe.each(TEST_ENGINES)('as-of series tables on $name', (engine) => {
+  let warehouse: Warehouse;
+  let cleanup: () => Promise<void>;
+  const handMadeOrg = newOrgId();
+  const demoOrg = newOrgId();
+
+  const rowsOf = (orgId: string, table: BaseTable, sourceTable: string, asOfDay?: number) =>
+    warehouse.query(orgId, {
+      sql:
+        `SELECT ${comparedColumns(table)} FROM ${warehouse.dialect.table(orgId, sourceTable)} ` +
+        `${asOfDay === undefined ? '' : 'WHERE as_of_day = CAST($1 AS TIMESTAMP)'} ORDER BY id`,
+      params: asOfDay === undefined ? [] : [new Date(asOfDay).toISOString()],
+    });
+
+  /** Each day's series rows equal the one-day as-of build of that day, on both tables. */
+  async function expectSeriesEqualsOneDayBuilds(orgId: string, days: readonly number[]) {
+    await withAsOfSeriesTables(warehouse, orgId, days, async (series) => {
+      for (const asOfDay of days) {
+        await withOneDayAsOfTables(warehouse, orgId, asOfDay + DAY_MS - 1, async (oneDay) => {
+          for (const table of ['accounts', 'users'] as const) {
+            const expected = await rowsOf(orgId, table, oneDay[table]);
+            expect(expected.length).toBeGreaterThan(0);
+            const actual = await rowsOf(orgId, table, series[table], asOfDay);
+            expect(actual, `${table} as of ${new Date(asOfDay).toISOString()}`).toEqual(expected);
+          }
+        });
+      }
+    });
+  }
+
+  beforeAll(async () => {
+    ({ warehouse, cleanup } = engine.open());
+    await loadCanonicalData(warehouse, handMadeOrg, handMadeBatches(), { asOf: AS_OF });
+    const now = Date.UTC(2024, 5, 15, 12);
+    await loadDemoData(warehouse, demoOrg, { accounts: 30, users: 150, events: 3_000, now });
+  });
+  afterAll(async () => {
+    await warehouse.dropOrganization(handMadeOrg);
+    await warehouse.dropOrganization(demoOrg);
+    await cleanup();
+  });
+
+  it('equals the one-day build of each day on the hand-made edges', async () => {
+    await expectSeriesEqualsOneDayBuilds(handMadeOrg, EDGE_DAYS);
+  });
+
+  it('equals the one-day build of each of 10 consecutive days of demo data', async () => {
+    const days = Array.from({ length: 10 }, (_, index) => AS_OF_DAY - (9 - index) * DAY_MS);
+    await expectSeriesEqualsOneDayBuilds(demoOrg, days);
+  });
+
+  it('counts and lists the matching ids per as-of day through the compiler', async () => {
+    // 06-09: only u1 was active in the 7 days (06-08 23:59:59 and 06-09 00:00); 06-15: u1
+    // and u3; 06-01: nobody, so that day has no count row.
+    const days = [day('2024-06-01'), day('2024-06-09'), AS_OF_DAY];
+    const filters = [{ field: 'events_7d', operator: 'gt', value: 0 }];
+    const { counts, ids } = await withAsOfSeriesTables(warehouse, handMadeOrg, days, async (t) => {
+      const compiled = compileSeriesQuery(
+        { orgId: handMadeOrg, table: 'users', filters, sourceTable: t.users },
+        warehouse.dialect,
+      );
+      return {
+        counts: await warehouse.query(handMadeOrg, compiled.countsByDayQuery),
+        ids: await warehouse.query(handMadeOrg, compiled.idsByDayQuery),
+      };
+    });
+    const byDay = (rows: typeof counts, value: (row: (typeof rows)[number]) => unknown) =>
+      rows
+        .map((row) => [row.as_of_day, value(row)])
+        .sort((a, b) => String(a).localeCompare(String(b)));
+    expect(byDay(counts, (row) => Number(row.total))).toEqual([
+      ['2024-06-09T00:00:00.000Z', 1],
+      ['2024-06-15T00:00:00.000Z', 2],
+    ]);
+    expect(byDay(ids, (row) => row.id)).toEqual([
+      ['2024-06-09T00:00:00.000Z', 'u1'],
+      ['2024-06-15T00:00:00.000Z', 'u1'],
+      ['2024-06-15T00:00:00.000Z', 'u3'],
+    ]);
+  });
+
+  it('drops its scratch tables after fn, and also when fn throws', async () => {
+    let seen: Record<BaseTable, string> | undefined;
+    await withAsOfSeriesTables(warehouse, handMadeOrg, [AS_OF_DAY], async (tables) => {
+      seen = tables;
+      expect(await warehouse.hasTable(handMadeOrg, tables.users)).toBe(true);
+    });
+    expect(seen!.users).toMatch(/^segment_users__series_[0-9a-f]{16}$/);
+    expect(await warehouse.hasTable(handMadeOrg, seen!.users)).toBe(false);
+    expect(await warehouse.hasTable(handMadeOrg, seen!.accounts)).toBe(false);
+
+    await expect(
+      withAsOfSeriesTables(warehouse, handMadeOrg, [AS_OF_DAY], (tables) => {
+        seen = tables;
+        return Promise.reject(new Error('boom'));
+      }),
+    ).rejects.toThrow('boom');
+    expect(await warehouse.hasTable(handMadeOrg, seen!.users)).toBe(false);
+    const leftovers = await warehouse.query(handMadeOrg, {
+      sql:
+        warehouse.dialect.name === 'duckdb'
+          ? "SELECT table_name FROM duckdb_tables() WHERE table_name LIKE '%series%'"
+          : "SELECT table_name FROM information_schema.tables WHERE table_name LIKE '%series%'",
+      params: [],
+    });
+    expect(leftovers).toEqual([]);
+  });
+
+  it('refuses days that are not ascending UTC day starts', async () => {
+    const refuse = (days: number[]) =>
+      expect(
+        withAsOfSeriesTables(warehouse, handMadeOrg, days, () => Promise.resolve(0)),
+      ).rejects.toThrow();
+    await refuse([]);
+    await refuse([AS_OF_DAY + 1]);
+    await refuse([AS_OF_DAY, AS_OF_DAY - DAY_MS]);
+  });
+});
