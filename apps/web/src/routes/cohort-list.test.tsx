@@ -1,3 +1,4 @@
+import type { SegmentFilter } from '@revlane/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -92,7 +93,7 @@ describe('cohort list', () => {
   it(
     'renames inline: Enter saves, a taken name shows the server message, Escape cancels',
     async () => {
-      let answer = (request: RecordedRequest) =>
+      let answer = (_request: RecordedRequest) =>
         jsonResponse(409, {
           error: 'conflict',
           message: 'A cohort named "Anyone paying" already exists in this segment.',
@@ -172,7 +173,9 @@ describe('cohort list', () => {
   it(
     'saves the URL filters as a cohort, then opens it',
     async () => {
-      const filters = [{ field: 'plan', operator: 'includes', value: ['Enterprise'] }];
+      const filters: SegmentFilter[] = [
+        { field: 'plan', operator: 'includes', value: ['Enterprise'] },
+      ];
       const search = `?filters=${encodeURIComponent(JSON.stringify(filters))}&search=glo`;
       const created = cohort({ id: OTHER_COHORT_ID, name: 'Enterprise', filters, members: null });
       const { requests } = openSegment(`/app/segments/seg-1${search}`, {
