@@ -70,6 +70,21 @@ describe.each(TEST_ENGINES)('CSV export on $name', (engine) => {
     expect(await readAll(warehouse.exportCsv(orgId, query(ROWS - 1)))).toBe('199999,\r\n');
   });
 
+  it('keeps serving queries while clients pause their downloads', async () => {
+    // As many paused exports as libuv has worker threads: none may hold one while it waits.
+    const paused = Array.from({ length: 4 }, () =>
+      warehouse.exportCsv(orgId, query(0))[Symbol.asyncIterator](),
+    );
+    for (const download of paused) expect((await download.next()).done).toBe(false);
+    const [row] = await warehouse.query(orgId, {
+      sql: `SELECT COUNT(*) AS n FROM ${warehouse.dialect.table(orgId, 'lines')}`,
+      params: [],
+    });
+    expect(row).toEqual({ n: ROWS });
+    for (const download of paused) await download.return?.();
+    expect(leftovers()).toEqual([]);
+  });
+
   it('fails loudly on a bad query, leaving nothing behind', async () => {
     const bad = { sql: 'SELECT no_such_column FROM no_such_table', params: [] };
     await expect(readAll(warehouse.exportCsv(orgId, bad))).rejects.toThrow(/no_such/);
