@@ -21,8 +21,9 @@ export interface SegmentQueryInput {
   /** `[pivot]` or `[pivot, pivot_identifier]`: group instead of listing rows. */
   groupBy?: readonly string[];
   /**
-   * The segment table to read instead of the base table's own (an as-of scratch table from
-   * withAsOfSegmentTables). Code only, never from a request; qualified like every table.
+   * The segment table to read instead of the base table's own (a series table from
+   * withAsOfSeriesTables, for compileSeriesQuery). Code only, never from a request;
+   * qualified like every table.
    */
   sourceTable?: string;
 }
