@@ -74,3 +74,4 @@ if (typeof segments.postgres === 'string') {
     'The PostgreSQL live baseline computes the page from `events` with GROUP BY per request.',
   );
 }
+await (await import('./cohorts.bench.js')).printCohortsBench();
