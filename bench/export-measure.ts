@@ -25,15 +25,17 @@ export function countLines(chunk: Uint8Array): number {
 }
 
 /**
- * Runs an export (`run` returns its data row count) once to warm up, then EXPORT_RUNS times,
+ * Runs an export (`run` returns its data row count; `prepare`, untimed, e.g. gets a ticket)
+ * once to warm up, then EXPORT_RUNS times,
  * sampling this process's resident memory (server and client) every 20 ms; reports the
  * median run, so one stall of the shared machine does not make the number.
  */
-export async function measureExport(
+export async function measureExport<T>(
   name: string,
-  run: () => Promise<number>,
+  prepare: () => Promise<T>,
+  run: (prepared: T) => Promise<number>,
 ): Promise<ExportResult> {
-  await run();
+  await run(await prepare());
   const base = process.memoryUsage.rss();
   let peak = base;
   const timer = setInterval(() => {
@@ -42,8 +44,9 @@ export async function measureExport(
   const runs: { rows: number; seconds: number }[] = [];
   try {
     for (let i = 0; i < EXPORT_RUNS; i += 1) {
+      const prepared = await prepare();
       const started = performance.now();
-      const rows = await run();
+      const rows = await run(prepared);
       runs.push({ rows, seconds: (performance.now() - started) / 1000 });
     }
   } finally {
