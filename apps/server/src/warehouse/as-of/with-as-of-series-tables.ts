@@ -1,4 +1,4 @@
-import { BASE_TABLES, type BaseTable } from '@revlane/contracts';
+import type { BaseTable } from '@revlane/contracts';
 import type { Warehouse } from '../engine/warehouse.js';
 import { allScratchTables, scratchTableNames } from './as-of-table-names.js';
 import { dropScratchTables } from './drop-scratch-tables.js';
@@ -15,31 +15,37 @@ import {
 const CURRENT_SOURCES = { accounts: 'accounts', users: 'users', events: 'events' };
 
 /**
- * Builds the wide segment tables as of EVERY given day in one pass (DESIGN §6 trends and
- * back-fills): scratch tables with one row per record and day, an `as_of_day` column (the
- * day's UTC start) and every catalogue column under its name, each day evaluated as of its
- * end exactly like the one-day build (loading/rebuild-metrics.ts) would. Runs `fn` with the
- * tables' names (SegmentQueryInput.sourceTable for compileSeriesQuery) and always drops
- * them, whether fn succeeds or throws.
+ * Builds the wide segment tables of `tables` as of EVERY given day in one pass (DESIGN §6
+ * trends and back-fills): scratch tables with one row per record and day, an `as_of_day`
+ * column (the day's UTC start) and every catalogue column under its name, each day evaluated
+ * as of its end exactly like the one-day build (loading/rebuild-metrics.ts) would. Runs `fn`
+ * with the tables' names (SegmentQueryInput.sourceTable for compileSeriesQuery) and always
+ * drops them, whether fn succeeds or throws.
+ *
+ * Only the segment series of `tables` are built: the users one is by far the largest, and an
+ * accounts trend or back-fill never reads it. Both metric series are always built, because
+ * each segment series reads both.
  *
  * `days` are UTC day starts, ascending. Attributes (plan, status, names…) are today's,
  * because loads replace canonical tables without keeping history; the activity_30d
  * sparkline is NULL (it cannot be filtered on).
  */
-export async function withAsOfSeriesTables<T>(
+export async function withAsOfSeriesTables<Table extends BaseTable, T>(
   warehouse: Warehouse,
   orgId: string,
   days: readonly number[],
-  fn: (tables: Record<BaseTable, string>) => Promise<T>,
+  tables: readonly Table[],
+  fn: (tables: Record<Table, string>) => Promise<T>,
 ): Promise<T> {
   const seriesDays = seriesDaysFor(days);
   const names = scratchTableNames('series');
+  const built = [...new Set(tables)];
   const { dialect } = warehouse;
   try {
     const schemas = [
       userMetricsSeriesSchema(names.userMetrics),
       accountMetricsSeriesSchema(names.accountMetrics),
-      ...BASE_TABLES.map((table) => segmentSeriesSchema(table, names.segments[table])),
+      ...built.map((table) => segmentSeriesSchema(table, names.segments[table])),
     ];
     for (const schema of schemas) await warehouse.createTable(orgId, schema);
     const metricNames = { ...CURRENT_SOURCES, ...names };
@@ -51,11 +57,12 @@ export async function withAsOfSeriesTables<T>(
     await warehouse.execute(orgId, [
       userMetricsSeriesInsert(dialect, orgId, metricNames, seriesDays),
       accountMetricsSeriesInsert(dialect, orgId, metricNames, seriesDays),
-      ...BASE_TABLES.map((table) =>
+      ...built.map((table) =>
         segmentSeriesInsert(dialect, orgId, table, names.segments[table], segmentSources),
       ),
     ]);
-    return await fn(names.segments);
+    const segments = Object.fromEntries(built.map((table) => [table, names.segments[table]]));
+    return await fn(segments as Record<Table, string>);
   } finally {
     await dropScratchTables(warehouse, orgId, allScratchTables(names));
   }

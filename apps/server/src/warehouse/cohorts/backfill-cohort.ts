@@ -12,8 +12,8 @@ export interface CohortToBackfill {
 }
 
 export interface BackfillSeries {
-  /** The series tables of the days (as-of/withAsOfSeriesTables). */
-  tables: Record<BaseTable, string>;
+  /** The series tables of the days (as-of/withAsOfSeriesTables): the cohort's table among them. */
+  tables: Partial<Record<BaseTable, string>>;
   /** Their as-of days: UTC day starts, ascending. */
   days: readonly number[];
 }
@@ -31,8 +31,10 @@ export async function backfillCohort(
   series: BackfillSeries,
 ): Promise<boolean> {
   const { table, filters } = cohort;
+  const sourceTable = series.tables[table];
+  if (!sourceTable) throw new Error(`No ${table} series table to back-fill from`);
   const membersByDay = compileSeriesQuery(
-    { orgId, table, filters, sourceTable: series.tables[table] },
+    { orgId, table, filters, sourceTable },
     warehouse.dialect,
   ).idsByDayQuery;
   await ensureCohortTables(warehouse, orgId);

@@ -10,8 +10,6 @@ export interface CohortDefinition {
   cohortId: string;
   table: BaseTable;
   filters: readonly unknown[];
-  /** Another segment table to evaluate the filters on (an as-of scratch table); default: live. */
-  sourceTable?: string;
 }
 
 export interface SnapshotResult {
@@ -47,13 +45,7 @@ export async function snapshotCohort(
     };
   }
   const current = compileSegmentQuery(
-    {
-      orgId,
-      table: cohort.table,
-      filters: cohort.filters,
-      columns: ['id'],
-      ...(cohort.sourceTable ? { sourceTable: cohort.sourceTable } : {}),
-    },
+    { orgId, table: cohort.table, filters: cohort.filters, columns: ['id'] },
     warehouse.dialect,
   ).exportQuery;
   await warehouse.execute(orgId, snapshotStatements(tables, moment, current));

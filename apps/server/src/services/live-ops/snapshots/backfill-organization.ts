@@ -47,12 +47,13 @@ async function backfillHistories(
 ) {
   const started = Date.now();
   deps.log.info({ orgId, cohorts: cohorts.length, days: days.length }, 'cohort back-fill');
-  await withAsOfSeriesTables(deps.warehouse, orgId, days, async (tables) => {
+  const tables = cohorts.map((cohort) => cohort.table);
+  await withAsOfSeriesTables(deps.warehouse, orgId, days, tables, async (series) => {
     deps.log.info({ orgId, durationMs: Date.now() - started }, 'cohort back-fill series built');
     for (const cohort of cohorts) {
       const definition = { cohortId: cohort.id, table: cohort.table, filters: cohort.filters };
       try {
-        await backfillCohort(deps.warehouse, orgId, definition, { tables, days });
+        await backfillCohort(deps.warehouse, orgId, definition, { tables: series, days });
       } catch (error) {
         // Like a regular snapshot: one stale cohort must not fail its organization's run.
         if (!isSegmentQueryError(error)) throw error;

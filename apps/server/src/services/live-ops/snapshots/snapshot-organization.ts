@@ -53,14 +53,8 @@ export async function snapshotValidCohort(
   orgId: string,
   cohort: CohortToSnapshot,
   snapshotAt: number,
-  sourceTable?: string,
 ): Promise<SnapshotResult | null> {
-  const definition = {
-    cohortId: cohort.id,
-    table: cohort.table,
-    filters: cohort.filters,
-    ...(sourceTable ? { sourceTable } : {}),
-  };
+  const definition = { cohortId: cohort.id, table: cohort.table, filters: cohort.filters };
   try {
     return await snapshotCohort(deps.warehouse, orgId, definition, snapshotAt);
   } catch (error) {

@@ -17,7 +17,7 @@ async function countPerDay(
   filters: readonly unknown[],
   days: readonly number[],
 ): Promise<Map<number, number>> {
-  return withAsOfSeriesTables(warehouse, orgId, days, async (tables) => {
+  return withAsOfSeriesTables(warehouse, orgId, days, [table], async (tables) => {
     const { countsByDayQuery } = compileSeriesQuery(
       { orgId, table, filters, sourceTable: tables[table] },
       warehouse.dialect,
@@ -29,7 +29,7 @@ async function countPerDay(
 
 /**
  * Members of an unsaved filter set at the end of each interval, computed live: the segment
- * tables are built as of every interval's last day in one pass (withAsOfSeriesTables) and
+ * table is built as of every interval's last day in one pass (withAsOfSeriesTables) and
  * counted per day in one query. Metric windows are whole UTC days, so the interval still
  * running is evaluated as of today; intervals that have not begun have no value yet.
  */

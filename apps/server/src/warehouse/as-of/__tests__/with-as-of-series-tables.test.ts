@@ -1,4 +1,4 @@
-import type { BaseTable } from '@revlane/contracts';
+import { BASE_TABLES, type BaseTable } from '@revlane/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINES, newOrgId } from '../../__tests__/engines.js';
 import { AS_OF, handMadeBatches } from '../../__tests__/hand-made-data.js';
@@ -53,7 +53,7 @@ describe.each(TEST_ENGINES)('as-of series tables on $name', (engine) => {
 
   /** Each day's series rows equal the one-day as-of build of that day, on both tables. */
   async function expectSeriesEqualsOneDayBuilds(orgId: string, days: readonly number[]) {
-    await withAsOfSeriesTables(warehouse, orgId, days, async (series) => {
+    await withAsOfSeriesTables(warehouse, orgId, days, BASE_TABLES, async (series) => {
       for (const asOfDay of days) {
         await withOneDayAsOfTables(warehouse, orgId, asOfDay + DAY_MS - 1, async (oneDay) => {
           for (const table of ['accounts', 'users'] as const) {
@@ -93,7 +93,7 @@ describe.each(TEST_ENGINES)('as-of series tables on $name', (engine) => {
     // and u3; 06-01: nobody, so that day has no count row.
     const days = [day('2024-06-01'), day('2024-06-09'), AS_OF_DAY];
     const filters = [{ field: 'events_7d', operator: 'gt', value: 0 }];
-    const { counts, ids } = await withAsOfSeriesTables(warehouse, handMadeOrg, days, async (t) => {
+    const series = withAsOfSeriesTables(warehouse, handMadeOrg, days, ['users'], async (t) => {
       const compiled = compileSeriesQuery(
         { orgId: handMadeOrg, table: 'users', filters, sourceTable: t.users },
         warehouse.dialect,
@@ -103,6 +103,7 @@ describe.each(TEST_ENGINES)('as-of series tables on $name', (engine) => {
         ids: await warehouse.query(handMadeOrg, compiled.idsByDayQuery),
       };
     });
+    const { counts, ids } = await series;
     const byDay = (rows: typeof counts, value: (row: (typeof rows)[number]) => unknown) =>
       rows
         .map((row) => [row.as_of_day, value(row)])
@@ -120,7 +121,7 @@ describe.each(TEST_ENGINES)('as-of series tables on $name', (engine) => {
 
   it('drops its scratch tables after fn, and also when fn throws', async () => {
     let seen: Record<BaseTable, string> | undefined;
-    await withAsOfSeriesTables(warehouse, handMadeOrg, [AS_OF_DAY], async (tables) => {
+    await withAsOfSeriesTables(warehouse, handMadeOrg, [AS_OF_DAY], BASE_TABLES, async (tables) => {
       seen = tables;
       expect(await warehouse.hasTable(handMadeOrg, tables.users)).toBe(true);
     });
@@ -129,7 +130,7 @@ describe.each(TEST_ENGINES)('as-of series tables on $name', (engine) => {
     expect(await warehouse.hasTable(handMadeOrg, seen!.accounts)).toBe(false);
 
     await expect(
-      withAsOfSeriesTables(warehouse, handMadeOrg, [AS_OF_DAY], (tables) => {
+      withAsOfSeriesTables(warehouse, handMadeOrg, [AS_OF_DAY], BASE_TABLES, (tables) => {
         seen = tables;
         return Promise.reject(new Error('boom'));
       }),
@@ -145,10 +146,25 @@ describe.each(TEST_ENGINES)('as-of series tables on $name', (engine) => {
     expect(leftovers).toEqual([]);
   });
 
+  it('builds only the segment series it is asked for', async () => {
+    await withAsOfSeriesTables(
+      warehouse,
+      handMadeOrg,
+      [AS_OF_DAY],
+      ['accounts'],
+      async (tables) => {
+        expect(Object.keys(tables)).toEqual(['accounts']);
+        expect(await warehouse.hasTable(handMadeOrg, tables.accounts)).toBe(true);
+        const usersSeries = tables.accounts.replace('segment_accounts', 'segment_users');
+        expect(await warehouse.hasTable(handMadeOrg, usersSeries)).toBe(false);
+      },
+    );
+  });
+
   it('refuses days that are not ascending UTC day starts', async () => {
     const refuse = (days: number[]) =>
       expect(
-        withAsOfSeriesTables(warehouse, handMadeOrg, days, () => Promise.resolve(0)),
+        withAsOfSeriesTables(warehouse, handMadeOrg, days, BASE_TABLES, () => Promise.resolve(0)),
       ).rejects.toThrow();
     await refuse([]);
     await refuse([AS_OF_DAY + 1]);
