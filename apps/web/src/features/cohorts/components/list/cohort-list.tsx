@@ -1,6 +1,6 @@
 import { APP_ROUTES, type Cohort } from '@revlane/contracts';
 import { Skeleton } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSegmentCohorts } from '../../api/get-segment-cohorts';
 import { LoadError } from '../load-error';
@@ -30,6 +30,7 @@ export function CohortList({ segmentId, activeCohortId }: CohortListProps) {
   const query = useSegmentCohorts(segmentId);
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState<Cohort | null>(null);
+  const titleId = useId();
 
   const handleDeleted = (cohort: Cohort) => {
     setDeleting(null);
@@ -37,8 +38,8 @@ export function CohortList({ segmentId, activeCohortId }: CohortListProps) {
   };
 
   return (
-    <nav aria-labelledby="cohort-list-title" className="flex flex-col gap-2">
-      <h2 id="cohort-list-title" className="text-sm font-semibold text-slate-900">
+    <nav aria-labelledby={titleId} className="flex flex-col gap-2">
+      <h2 id={titleId} className="text-sm font-semibold text-slate-900">
         Cohorts
       </h2>
       <Link
