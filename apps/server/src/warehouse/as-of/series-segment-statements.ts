@@ -25,10 +25,13 @@ const DAY_SOURCE: Record<BaseTable, SourceTable> = {
 };
 
 /**
- * `INSERT INTO <series> SELECT …`: the as-of day, then every catalogue column under its
- * name; the sparkline is NULL (see series-tables.ts).
+ * `CREATE VIEW <series> AS SELECT …`: the as-of day, then every catalogue column under its
+ * name, typed as its source column like the one-day segment tables; the sparkline is NULL
+ * (see series-tables.ts). A view, not a table: the users series has a row per user and day,
+ * and writing all its columns cost more than every query of a trend or back-fill reads,
+ * since those select the day, the id and the few columns their filters name.
  */
-export function segmentSeriesInsert(
+export function segmentSeriesView(
   dialect: Dialect,
   orgId: string,
   table: BaseTable,
@@ -43,9 +46,12 @@ export function segmentSeriesInsert(
       ? 'NULL'
       : `${SOURCE_ALIASES[column.source]}.${quoteIdentifier(column.sourceColumn)}`,
   );
-  const names = [AS_OF_DAY_COLUMN, ...columns.map((column) => column.name)];
-  const sql = `INSERT INTO ${dialect.table(orgId, target)} (${names.map(quoteIdentifier).join(', ')})
-  SELECT ${SOURCE_ALIASES[DAY_SOURCE[table]]}.${AS_OF_DAY_COLUMN}, ${select.join(', ')}
+  const named = columns.map(
+    (column, index) => `${select[index]} AS ${quoteIdentifier(column.name)}`,
+  );
+  const day = `${SOURCE_ALIASES[DAY_SOURCE[table]]}.${AS_OF_DAY_COLUMN}`;
+  const sql = `CREATE VIEW ${dialect.table(orgId, target)} AS
+  SELECT ${day} AS ${quoteIdentifier(AS_OF_DAY_COLUMN)}, ${named.join(', ')}
   FROM ${FROM[table](ref)}`;
   return { sql, params: [] };
 }

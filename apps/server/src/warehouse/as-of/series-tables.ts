@@ -1,7 +1,5 @@
-import type { BaseTable } from '@revlane/contracts';
 import type { TableSchema } from '../engine/table-schema.js';
 import { ACCOUNT_METRICS_TABLE, USER_METRICS_TABLE } from '../model/metric-tables.js';
-import { segmentTableSchema } from '../model/segment-tables.js';
 
 /** The column of series tables naming the day (its UTC start) a row is as of. */
 export const AS_OF_DAY_COLUMN = 'as_of_day';
@@ -15,7 +13,7 @@ const withAsOfDay = (name: string, columns: TableSchema['columns']): TableSchema
  * Series tables hold one row per record and as-of day, so they are keyed by the pair and
  * only ever scanned: no primary key. The account metrics leave out the activity_30d
  * sparkline: a timeseries column takes no filter but `none` (OPERATORS_BY_DATA_TYPE), so
- * nothing evaluated on a series reads it, and the segment series stores it as NULL.
+ * nothing evaluated on a series reads it, and the segment series view shows it as NULL.
  */
 export const userMetricsSeriesSchema = (name: string) =>
   withAsOfDay(name, USER_METRICS_TABLE.columns);
@@ -25,6 +23,3 @@ export const accountMetricsSeriesSchema = (name: string) =>
     name,
     ACCOUNT_METRICS_TABLE.columns.filter((column) => column.type !== 'integer_list'),
   );
-
-export const segmentSeriesSchema = (table: BaseTable, name: string) =>
-  withAsOfDay(name, segmentTableSchema(table).columns);

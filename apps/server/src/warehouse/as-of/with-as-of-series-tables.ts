@@ -1,30 +1,26 @@
 import type { BaseTable } from '@revlane/contracts';
 import type { Warehouse } from '../engine/warehouse.js';
-import { allScratchTables, scratchTableNames } from './as-of-table-names.js';
-import { dropScratchTables } from './drop-scratch-tables.js';
+import { scratchTableNames } from './as-of-table-names.js';
+import { dropScratchRelations } from './drop-scratch-relations.js';
 import { seriesDaysFor } from './series-days.js';
 import { accountMetricsSeriesInsert, userMetricsSeriesInsert } from './series-metric-statements.js';
-import { segmentSeriesInsert } from './series-segment-statements.js';
-import {
-  accountMetricsSeriesSchema,
-  segmentSeriesSchema,
-  userMetricsSeriesSchema,
-} from './series-tables.js';
+import { segmentSeriesView } from './series-segment-statements.js';
+import { accountMetricsSeriesSchema, userMetricsSeriesSchema } from './series-tables.js';
 
 /** The canonical tables as loaded now: attributes are today's, as in a one-day as-of build. */
 const CURRENT_SOURCES = { accounts: 'accounts', users: 'users', events: 'events' };
 
 /**
  * Builds the wide segment tables of `tables` as of EVERY given day in one pass (DESIGN §6
- * trends and back-fills): scratch tables with one row per record and day, an `as_of_day`
+ * trends and back-fills): scratch metric tables and, over them, segment views with one row
+ * per record and day, an `as_of_day`
  * column (the day's UTC start) and every catalogue column under its name, each day evaluated
  * as of its end exactly like the one-day build (loading/rebuild-metrics.ts) would. Runs `fn`
  * with the tables' names (SegmentQueryInput.sourceTable for compileSeriesQuery) and always
  * drops them, whether fn succeeds or throws.
  *
- * Only the segment series of `tables` are built: the users one is by far the largest, and an
- * accounts trend or back-fill never reads it. Both metric series are always built, because
- * each segment series reads both.
+ * Only the segment series of `tables` are made: an accounts trend or back-fill never reads
+ * the users one. Both metric series are always built, because each segment series reads both.
  *
  * `days` are UTC day starts, ascending. Attributes (plan, status, names…) are today's,
  * because loads replace canonical tables without keeping history; the activity_30d
@@ -42,12 +38,8 @@ export async function withAsOfSeriesTables<Table extends BaseTable, T>(
   const built = [...new Set(tables)];
   const { dialect } = warehouse;
   try {
-    const schemas = [
-      userMetricsSeriesSchema(names.userMetrics),
-      accountMetricsSeriesSchema(names.accountMetrics),
-      ...built.map((table) => segmentSeriesSchema(table, names.segments[table])),
-    ];
-    for (const schema of schemas) await warehouse.createTable(orgId, schema);
+    await warehouse.createTable(orgId, userMetricsSeriesSchema(names.userMetrics));
+    await warehouse.createTable(orgId, accountMetricsSeriesSchema(names.accountMetrics));
     const metricNames = { ...CURRENT_SOURCES, ...names };
     const segmentSources = {
       ...CURRENT_SOURCES,
@@ -58,12 +50,15 @@ export async function withAsOfSeriesTables<Table extends BaseTable, T>(
       userMetricsSeriesInsert(dialect, orgId, metricNames, seriesDays),
       accountMetricsSeriesInsert(dialect, orgId, metricNames, seriesDays),
       ...built.map((table) =>
-        segmentSeriesInsert(dialect, orgId, table, names.segments[table], segmentSources),
+        segmentSeriesView(dialect, orgId, table, names.segments[table], segmentSources),
       ),
     ]);
     const segments = Object.fromEntries(built.map((table) => [table, names.segments[table]]));
     return await fn(segments as Record<Table, string>);
   } finally {
-    await dropScratchTables(warehouse, orgId, allScratchTables(names));
+    await dropScratchRelations(warehouse, orgId, {
+      views: built.map((table) => names.segments[table]),
+      tables: [names.userMetrics, names.accountMetrics],
+    });
   }
 }

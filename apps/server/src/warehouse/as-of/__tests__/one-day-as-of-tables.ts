@@ -2,7 +2,7 @@ import type { BaseTable } from '@revlane/contracts';
 import type { Warehouse } from '../../engine/warehouse.js';
 import { buildMetricAndSegmentTables } from '../../loading/rebuild-metrics.js';
 import { allScratchTables, scratchTableNames } from '../as-of-table-names.js';
-import { dropScratchTables } from '../drop-scratch-tables.js';
+import { dropScratchRelations } from '../drop-scratch-relations.js';
 
 /** The canonical tables as loaded now; an as-of build reads them like a refresh does. */
 const CURRENT_SOURCES = { accounts: 'accounts', users: 'users', events: 'events' };
@@ -25,6 +25,6 @@ export async function withOneDayAsOfTables<T>(
     });
     return await fn(names.segments);
   } finally {
-    await dropScratchTables(warehouse, orgId, allScratchTables(names));
+    await dropScratchRelations(warehouse, orgId, { tables: allScratchTables(names) });
   }
 }
