@@ -85,6 +85,25 @@ export const cohortDependentSchema = z.object({
 });
 export type CohortDependent = z.infer<typeof cohortDependentSchema>;
 
+/** How a refused delete names a dependent in the error envelope: `kind:id`, and its name. */
+export function toCohortDependentError(dependent: CohortDependent) {
+  return { path: `${dependent.kind}:${dependent.id}`, message: dependent.name };
+}
+
+/** The dependent an error-envelope entry names, or null for any other entry. */
+export function readCohortDependentError(entry: unknown): CohortDependent | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const { path, message } = entry as { path?: unknown; message?: unknown };
+  if (typeof path !== 'string' || typeof message !== 'string') return null;
+  const separator = path.indexOf(':');
+  const parsed = cohortDependentSchema.safeParse({
+    kind: path.slice(0, separator),
+    id: path.slice(separator + 1),
+    name: message,
+  });
+  return separator > 0 && parsed.success ? parsed.data : null;
+}
+
 const isoDay = z.iso.date();
 const isoInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 

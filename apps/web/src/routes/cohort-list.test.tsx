@@ -141,8 +141,8 @@ describe('cohort list', () => {
                 error: 'conflict',
                 message: 'This cohort is used by alerts or plays.',
                 errors: [
-                  { kind: 'alert', id: 'al-1', name: 'Big accounts shrink' },
-                  { kind: 'play', id: 'pl-1', name: 'Welcome to Pro' },
+                  { path: 'alert:al-1', message: 'Big accounts shrink' },
+                  { path: 'play:pl-1', message: 'Welcome to Pro' },
                 ],
               })
             : jsonResponse(204),

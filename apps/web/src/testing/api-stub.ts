@@ -17,6 +17,8 @@ export const DEFAULT_API_ROUTES: ApiRoutes = {
   'GET /live-ops/api/v1/segments/seg-1': segmentDetail,
   'GET /live-ops/api/v1/segments/tables/accounts/columns': accountColumns,
   'GET /live-ops/api/v1/segments/seg-1/data': dataPage(),
+  'GET /live-ops/api/v1/segments/seg-1/cohorts': [],
+  'GET /live-ops/api/v1/cohorts/favorites': [],
 };
 
 /** A promise that never settles: keeps a request in flight for "loading" states. */

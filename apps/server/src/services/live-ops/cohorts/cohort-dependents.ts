@@ -1,4 +1,4 @@
-import type { CohortDependent, FieldError } from '@revlane/contracts';
+import { toCohortDependentError, type CohortDependent, type FieldError } from '@revlane/contracts';
 import type { Database } from '../../../platform/database/database.js';
 
 /**
@@ -36,8 +36,5 @@ export async function findCohortDependents(
  * dependent's name as the user knows it.
  */
 export function toDependentErrors(dependents: readonly CohortDependent[]): FieldError[] {
-  return dependents.map((dependent) => ({
-    path: `${dependent.kind}:${dependent.id}`,
-    message: dependent.name,
-  }));
+  return dependents.map(toCohortDependentError);
 }

@@ -1,6 +1,7 @@
 import { cohortSchema, COHORTS_API, type Cohort } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@/shared/api';
+import { untilCounted } from '../lib/until-counted';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `GET {liveOps}/cohorts/{id}`: one cohort with its filters and latest member count. */
@@ -19,6 +20,7 @@ export function cohortQueryOptions(client: ApiClient, cohortId: string) {
     queryFn: ({ signal }) => fetchCohort(client, cohortId, signal),
     // The page shows not-found and failures itself.
     meta: { hideErrorToast: true },
+    refetchInterval: (query) => untilCounted(query.state.data ? [query.state.data] : []),
   });
 }
 

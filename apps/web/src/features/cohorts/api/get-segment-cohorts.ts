@@ -2,6 +2,7 @@ import { cohortListSchema, COHORTS_API, type Cohort } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@/shared/api';
 import { sortCohorts } from '../lib/sort-cohorts';
+import { untilCounted } from '../lib/until-counted';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `GET {liveOps}/segments/{segmentId}/cohorts`: the segment's cohorts, favorites first. */
@@ -20,6 +21,7 @@ export function segmentCohortsQueryOptions(client: ApiClient, segmentId: string)
     queryFn: ({ signal }) => fetchSegmentCohorts(client, segmentId, signal),
     // The list shows its own error with a retry.
     meta: { hideErrorToast: true },
+    refetchInterval: (query) => untilCounted(query.state.data ?? []),
   });
 }
 

@@ -1,4 +1,4 @@
-import { cohortDependentSchema, type CohortDependent } from '@revlane/contracts';
+import { readCohortDependentError, type CohortDependent } from '@revlane/contracts';
 import type { ApiError } from '@/shared/api';
 import { isRecord } from '@/shared/lib/is-record';
 
@@ -8,7 +8,7 @@ export function readCohortDependents(error: ApiError | null): CohortDependent[] 
     return [];
   }
   return error.body.errors.flatMap((entry) => {
-    const dependent = cohortDependentSchema.safeParse(entry);
-    return dependent.success ? [dependent.data] : [];
+    const dependent = readCohortDependentError(entry);
+    return dependent ? [dependent] : [];
   });
 }
