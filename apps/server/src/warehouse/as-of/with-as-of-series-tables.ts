@@ -11,13 +11,13 @@ import { accountMetricsSeriesSchema, userMetricsSeriesSchema } from './series-ta
 const CURRENT_SOURCES = { accounts: 'accounts', users: 'users', events: 'events' };
 
 /**
- * Builds the wide segment tables of `tables` as of EVERY given day in one pass (DESIGN §6
+ * Makes the wide segment tables of `tables` as of EVERY given day in one pass (DESIGN §6
  * trends and back-fills): scratch metric tables and, over them, segment views with one row
- * per record and day, an `as_of_day`
- * column (the day's UTC start) and every catalogue column under its name, each day evaluated
- * as of its end exactly like the one-day build (loading/rebuild-metrics.ts) would. Runs `fn`
- * with the tables' names (SegmentQueryInput.sourceTable for compileSeriesQuery) and always
- * drops them, whether fn succeeds or throws.
+ * per record and day, an `as_of_day` column (the day's UTC start) and every catalogue column
+ * under its name, each day evaluated as of its end exactly like the one-day build
+ * (loading/rebuild-metrics.ts) would. Runs `fn` with the views' names
+ * (SegmentQueryInput.sourceTable for compileSeriesQuery) and always drops everything,
+ * whether fn succeeds or throws.
  *
  * Only the segment series of `tables` are made: an accounts trend or back-fill never reads
  * the users one. Both metric series are always built, because each segment series reads both.
