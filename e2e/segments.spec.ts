@@ -1,38 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USER } from './support/demo.js';
+import { expect, test } from '@playwright/test';
+import {
+  addMrrGreaterThan,
+  openSegmentFromMenu,
+  pickOption,
+  readTotal,
+  signInAsDemoUser,
+  waitUntilPrepared,
+} from './support/segment-page.js';
 import { removeDataDir, startServer, type RunningServer } from './support/server.js';
-import { fillSignIn } from './support/sign-in.js';
-
-const PREPARING = 'Still preparing everything for you. Please come back later.';
 
 test.use({ viewport: { width: 1440, height: 960 } });
-
-/** Picks an option of the open antd Select dropdown by its exact text. */
-async function pickOption(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}`) })
-    .first()
-    .click();
-}
-
-/** The first load runs in the background on a fresh server: check again until it is done. */
-async function waitUntilPrepared(page: Page) {
-  const table = page.locator('.ant-table-row').first();
-  await expect(async () => {
-    if (await page.getByText(PREPARING).isVisible()) {
-      await page.getByRole('button', { name: 'Check again' }).click();
-    }
-    await expect(table).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 90_000 });
-}
-
-async function readTotal(page: Page): Promise<number> {
-  const text = await page.getByText(/^\d[\d,]*–[\d,]+ of [\d,]+$/).textContent();
-  return Number(text!.split(' of ')[1]!.replaceAll(',', ''));
-}
 
 test.describe('segments', () => {
   let server: RunningServer;
@@ -48,17 +26,8 @@ test.describe('segments', () => {
 
   test('filters, sorts, searches, keeps the view on reload and exports it', async ({ page }) => {
     test.setTimeout(180_000);
-    await page.goto(`${server.url}/app/home`);
-    await fillSignIn(page, DEMO_USER.email);
-    const terms = page.getByRole('dialog', { name: 'Terms of Service' });
-    await terms.getByRole('checkbox', { name: 'I agree to Terms of Service' }).check();
-    await terms.getByRole('button', { name: 'Continue' }).click();
-    await expect(terms).toBeHidden();
-
-    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-    await sidebar.getByRole('menuitem', { name: 'Segments', exact: true }).click();
-    await sidebar.getByRole('menuitem', { name: 'All accounts' }).click();
-    await expect(page.getByRole('heading', { name: 'All accounts', level: 1 })).toBeVisible();
+    await signInAsDemoUser(page, `${server.url}/app/home`);
+    await openSegmentFromMenu(page, 'All accounts');
     await waitUntilPrepared(page);
 
     // Two filters: plan is any of pro/enterprise, MRR greater than 0.
@@ -70,11 +39,7 @@ test.describe('segments', () => {
     // A multiple select keeps its list open; a click on the popover's title closes it.
     await page.getByText('Add a filter', { exact: true }).click();
     await page.getByRole('button', { name: 'Apply filter' }).click();
-    await page.getByRole('button', { name: 'Add filter' }).click();
-    await pickOption(page, 'Field', 'MRR');
-    await pickOption(page, 'Operator', 'greater than');
-    await page.getByRole('spinbutton', { name: 'Value for MRR' }).fill('0');
-    await page.getByRole('button', { name: 'Apply filter' }).click();
+    await addMrrGreaterThan(page, '0');
     const chips = page.getByRole('list', { name: 'Filters' });
     await expect(chips).toContainText('Plan is any of pro, enterprise');
     await expect(chips).toContainText('MRR greater than 0');

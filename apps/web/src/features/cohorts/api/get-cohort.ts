@@ -1,6 +1,7 @@
 import { cohortSchema, COHORTS_API, type Cohort } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@/shared/api';
+import { useRefreshOnNewSnapshot } from '../hooks/use-refresh-on-new-snapshot';
 import { untilCounted } from '../lib/until-counted';
 import { cohortsKeys } from './cohorts-keys';
 
@@ -26,5 +27,7 @@ export function cohortQueryOptions(client: ApiClient, cohortId: string) {
 
 export function useCohort(cohortId: string) {
   const client = useApiClient('liveOps');
-  return useQuery(cohortQueryOptions(client, cohortId));
+  const query = useQuery(cohortQueryOptions(client, cohortId));
+  useRefreshOnNewSnapshot(cohortId, query.data?.snapshotAt);
+  return query;
 }

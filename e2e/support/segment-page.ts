@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_USER } from './demo.js';
+import { fillSignIn } from './sign-in.js';
+
+export const PREPARING = 'Still preparing everything for you. Please come back later.';
+
+/** Signs the demo user in on a fresh server and accepts the terms shown the first time. */
+export async function signInAsDemoUser(page: Page, url: string) {
+  await page.goto(url);
+  await fillSignIn(page, DEMO_USER.email);
+  const terms = page.getByRole('dialog', { name: 'Terms of Service' });
+  await terms.getByRole('checkbox', { name: 'I agree to Terms of Service' }).check();
+  await terms.getByRole('button', { name: 'Continue' }).click();
+  await expect(terms).toBeHidden();
+}
+
+/** Opens a segment from the sidebar menu and waits for its heading. */
+export async function openSegmentFromMenu(page: Page, name: string) {
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await sidebar.getByRole('menuitem', { name: 'Segments', exact: true }).click();
+  await sidebar.getByRole('menuitem', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+/** Picks an option of the open antd Select dropdown by its exact text. */
+export async function pickOption(page: Page, combobox: string, option: string) {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}`) })
+    .first()
+    .click();
+}
+
+/** The first load runs in the background on a fresh server: check again until it is done. */
+export async function waitUntilPrepared(page: Page) {
+  const table = page.locator('.ant-table-row').first();
+  await expect(async () => {
+    if (await page.getByText(PREPARING).isVisible()) {
+      await page.getByRole('button', { name: 'Check again' }).click();
+    }
+    await expect(table).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+}
+
+/** Adds "MRR greater than <value>" through the filter builder. */
+export async function addMrrGreaterThan(page: Page, value: string) {
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await pickOption(page, 'Field', 'MRR');
+  await pickOption(page, 'Operator', 'greater than');
+  await page.getByRole('spinbutton', { name: 'Value for MRR' }).fill(value);
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+}
+
+/** The table's total, read from its pagination ("1–50 of 1,234"). */
+export async function readTotal(page: Page): Promise<number> {
+  const text = await page.getByText(/^\d[\d,]*–[\d,]+ of [\d,]+$/).textContent();
+  return Number(text!.split(' of ')[1]!.replaceAll(',', ''));
+}
