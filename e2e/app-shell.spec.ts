@@ -29,8 +29,14 @@ async function signIn(page: Page, server: RunningServer, email: string) {
 /** Disabled entries say why on hover. */
 async function expectComingSoon(page: Page, item: Locator, label: string) {
   await expect(item).toHaveAttribute('aria-disabled', 'true');
-  await item.getByText(label, { exact: true }).hover();
-  await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
+  // A hover during the menu's expand animation can miss: move away and hover again.
+  await expect(async () => {
+    await page.mouse.move(900, 600);
+    await item.getByText(label, { exact: true }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 15_000 });
   await page.mouse.move(900, 600);
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeHidden();
 }

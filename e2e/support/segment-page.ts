@@ -22,14 +22,24 @@ export async function openSegmentFromMenu(page: Page, name: string) {
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
-/** Picks an option of the open antd Select dropdown by its exact text. */
+/**
+ * Picks an option of an antd Select by its text, and checks that the select took it (a click
+ * while the dropdown is still animating in can miss under load: then it tries again).
+ */
 export async function pickOption(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option}`) })
-    .first()
-    .click();
+  const select = page.locator('.ant-select').filter({
+    has: page.getByRole('combobox', { name: combobox }),
+  });
+  await expect(async () => {
+    if ((await select.first().textContent())?.includes(option)) return;
+    await page.getByRole('combobox', { name: combobox }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${option}`) })
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(select.first()).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The first load runs in the background on a fresh server: check again until it is done. */

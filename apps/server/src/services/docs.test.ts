@@ -85,13 +85,21 @@ describe('OpenAPI per service (DESIGN §7)', () => {
   it('lists the live-ops and content routes, public file reads marked as needing no token', async () => {
     const liveOps = await documentOf('/live-ops/api/v1');
     expect(Object.keys(liveOps.paths).sort()).toEqual([
+      '/cohorts/favorites',
+      '/cohorts/{id}',
+      '/cohorts/{id}/changes',
+      '/cohorts/{id}/versions',
       '/segments/filters',
       '/segments/me',
       '/segments/tables/{table}/columns',
       '/segments/{segmentId}',
+      '/segments/{segmentId}/cohorts',
+      '/segments/{segmentId}/cohorts/{id}',
       '/segments/{segmentId}/data',
       '/segments/{segmentId}/export',
       '/segments/{segmentId}/export-tickets',
+      '/segments/{segmentId}/rolling-avg',
+      '/segments/{segmentId}/trend',
     ]);
     const download = liveOps.paths['/segments/{segmentId}/export']!.get!;
     expect(download.security).toEqual([]);
