@@ -1,14 +1,8 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { openDatabase } from '../apps/server/src/platform/database/database.js';
-import type { WarehouseAccess } from '../apps/server/src/platform/warehouse/warehouse-plugin.js';
-import { seedDemoSegments } from '../apps/server/src/services/live-ops/index.js';
 import { computeMembersTrend } from '../apps/server/src/services/live-ops/trends/computed-trend.js';
 import {
   trendIntervals,
@@ -20,10 +14,10 @@ import {
   snapshotCohort,
   type Warehouse,
 } from '../apps/server/src/warehouse/index.js';
-import { createTestKeys, signTestToken, TEST_ISSUER } from '../apps/server/test/tokens.js';
+import { API, startBenchApp, type BenchApp } from './bench-app.js';
+import { withPeakRss } from './peak-rss.js';
 import { snapshotRunCohorts, TREND_COHORT, type BenchCohort } from './cohort-definitions.js';
 
-const API = '/live-ops/api/v1';
 const WARM_UPS = 3;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SCENARIO_BUDGET_MS = Number(process.env.BENCH_SCENARIO_SECONDS ?? 60) * 1000;
@@ -98,81 +92,20 @@ async function measure(name: string, run: () => Promise<string>): Promise<Latenc
   };
 }
 
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Peak resident memory of this process (sampled every 50 ms) while `work` runs. */
-async function withPeakRss<T>(work: () => Promise<T>) {
-  const base = process.memoryUsage.rss();
-  let peak = base;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
-  try {
-    const value = await work();
-    return { value, peakMb: mb(Math.max(peak, process.memoryUsage.rss())), baseMb: mb(base) };
-  } finally {
-    clearInterval(timer);
-  }
-}
+/** The demo segment each cohort table's cohorts belong to. */
+const SEGMENT_OF_TABLE = { accounts: 'All accounts', users: 'Active users' } as const;
 
-interface Harness {
-  app: FastifyInstance;
-  engine: Warehouse;
-  address: string;
-  headers: Record<string, string>;
-  orgId: string;
-  segments: Record<'accounts' | 'users', string>;
-  close: () => Promise<void>;
-}
+type Harness = BenchApp;
 
 /**
- * The app (job workers off, so cohort creation only enqueues its snapshot) on a fresh PGlite
- * metadata database, its organization's warehouse a temp COPY of the benchmark file: the
- * snapshots and as-of scratch tables write to the copy, which is deleted afterwards.
+ * The app (job workers off, so cohort creation only enqueues its snapshot) on a temp COPY of
+ * the benchmark file: the snapshots and as-of scratch tables write to the copy, which is
+ * deleted afterwards.
  */
-async function startApp(benchFile: string): Promise<Harness> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-bench-cohorts-'));
-  const keys = await createTestKeys();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    AUTH0_DOMAIN: TEST_ISSUER,
-    AUTH0_CLIENT_ID: 'bench',
-    SEED_DEMO: 'false',
-    JOBS_WORKERS: 'false',
-    REVLANE_DATA_DIR: dataDir,
-  });
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  const app = await buildApp({ config, database, jwks: keys.jwks, idp: false });
-  const token = await signTestToken(keys, {
-    sub: 'bench|user-1',
-    email: 'bench@bench.example',
-    name: 'Bench User',
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const headers = { authorization: `Bearer ${token}` };
-  const me = await fetch(`${address}/user/api/v1/users/me`, { headers });
-  if (!me.ok) throw new Error(`users/me answered ${me.status}`);
-  const orgId = ((await me.json()) as { data: { organization: { id: string } } }).data.organization
-    .id;
-  mkdirSync(path.join(dataDir, 'warehouse'), { recursive: true });
-  copyFileSync(benchFile, path.join(dataDir, 'warehouse', `${orgId}.duckdb`));
-  await seedDemoSegments(database.db, orgId);
-  const list = await fetch(`${address}${API}/segments/me`, { headers });
-  const all = ((await list.json()) as { data: { id: string; name: string }[] }).data;
-  const id = (name: string) => all.find((segment) => segment.name === name)!.id;
-  return {
-    app,
-    engine: (app as unknown as { warehouse: WarehouseAccess }).warehouse.engine,
-    address,
-    headers,
-    orgId,
-    segments: { accounts: id('All accounts'), users: id('Active users') },
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const startApp = (benchFile: string) =>
+  startBenchApp(benchFile, { place: 'copy', env: { JOBS_WORKERS: 'false' } });
 
 async function post(h: Harness, url: string, body: unknown, expected: number) {
   const response = await fetch(`${h.address}${API}/${url}`, {
@@ -189,7 +122,7 @@ async function post(h: Harness, url: string, body: unknown, expected: number) {
 async function createCohort(h: Harness, cohort: BenchCohort): Promise<string> {
   const data = await post(
     h,
-    `segments/${h.segments[cohort.table]}/cohorts`,
+    `segments/${h.segment(SEGMENT_OF_TABLE[cohort.table])}/cohorts`,
     { name: cohort.name, filters: cohort.filters },
     201,
   );
@@ -339,7 +272,12 @@ async function snapshotTrend(h: Harness, cohortId: string, now: number): Promise
   const spans = trendSpans(now);
   const body = { cohortId, metric: 'members', from: spans[0]!.date, to: spans.at(-1)!.date };
   return measure('trend 180 d from snapshots (HTTP)', async () => {
-    const data = (await post(h, `segments/${h.segments.users}/trend`, body, 200)) as {
+    const data = (await post(
+      h,
+      `segments/${h.segment(SEGMENT_OF_TABLE.users)}/trend`,
+      body,
+      200,
+    )) as {
       source: string;
       points: { value: number | null }[];
     };
@@ -419,9 +357,9 @@ async function duckdbPart(file: string, now: number) {
       runCohorts.push({ id: await createCohort(h, cohort), cohort });
     }
     // The snapshot run first, so its memory is measured before the as-of builds grow DuckDB's.
-    const runs = await snapshotRuns('DuckDB', h.engine, h.orgId, runCohorts, now);
-    const { result: live, values } = await liveTrend('DuckDB', h.engine, h.orgId, now);
-    const historyNote = await writeTrendHistory(h.engine, h.orgId, trendId, now, values);
+    const runs = await snapshotRuns('DuckDB', h.warehouse.engine, h.orgId, runCohorts, now);
+    const { result: live, values } = await liveTrend('DuckDB', h.warehouse.engine, h.orgId, now);
+    const historyNote = await writeTrendHistory(h.warehouse.engine, h.orgId, trendId, now, values);
     const trend = await snapshotTrend(h, trendId, now);
     const floor = await measure('GET users/me (HTTP floor)', async () => {
       const response = await fetch(`${h.address}/user/api/v1/users/me`, { headers: h.headers });

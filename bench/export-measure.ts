@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { withPeakRss } from './peak-rss.js';
 
 export interface ExportResult {
   name: string;
@@ -13,8 +14,6 @@ export interface ExportResult {
 
 /** Measured runs after one warm-up (which loads the columns into DuckDB's buffer cache). */
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
-
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** LF count (one per CSV record; a quoted line break inside a cell would count too). */
 export function countLines(chunk: Uint8Array): number {
@@ -36,23 +35,15 @@ export async function measureExport<T>(
   run: (prepared: T) => Promise<number>,
 ): Promise<ExportResult> {
   await run(await prepare());
-  const base = process.memoryUsage.rss();
-  let peak = base;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 20);
   const runs: { rows: number; seconds: number }[] = [];
-  try {
+  const { baseMb, peakMb } = await withPeakRss(async () => {
     for (let i = 0; i < EXPORT_RUNS; i += 1) {
       const prepared = await prepare();
       const started = performance.now();
       const rows = await run(prepared);
       runs.push({ rows, seconds: (performance.now() - started) / 1000 });
     }
-  } finally {
-    clearInterval(timer);
-  }
-  peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
   runs.sort((a, b) => a.seconds - b.seconds);
   const median = runs[Math.floor(runs.length / 2)]!;
   return {
@@ -60,7 +51,7 @@ export async function measureExport<T>(
     rows: median.rows,
     seconds: median.seconds,
     rowsPerSecond: median.rows / median.seconds,
-    peakRssMb: mb(peak),
-    baseRssMb: mb(base),
+    peakRssMb: peakMb,
+    baseRssMb: baseMb,
   };
 }

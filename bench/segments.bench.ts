@@ -1,14 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { openDatabase } from '../apps/server/src/platform/database/database.js';
-import type { WarehouseAccess } from '../apps/server/src/platform/warehouse/warehouse-plugin.js';
-import { seedDemoSegments } from '../apps/server/src/services/live-ops/index.js';
 import { quoteIdentifier, schemaNameFor } from '../apps/server/src/warehouse/engine/identifiers.js';
 import {
   loadDemoData,
@@ -17,12 +11,11 @@ import {
   type SegmentQueryInput,
   type Warehouse,
 } from '../apps/server/src/warehouse/index.js';
-import { createTestKeys, signTestToken, TEST_ISSUER } from '../apps/server/test/tokens.js';
+import { API, startBenchApp, type BenchApp } from './bench-app.js';
 import { countLines, measureExport, type ExportResult } from './export-measure.js';
 
 export type { ExportResult } from './export-measure.js';
 
-const API = '/live-ops/api/v1';
 const WARM_UPS = 3;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** Each scenario stops after this long even if fewer than RUNS requests were made. */
@@ -108,64 +101,7 @@ async function benchDataFile(): Promise<{ file: string; size: string; cleanup: (
   };
 }
 
-interface Harness {
-  app: FastifyInstance;
-  warehouse: WarehouseAccess;
-  address: string;
-  headers: Record<string, string>;
-  orgId: string;
-  segment: (name: string) => string;
-  close: () => Promise<void>;
-}
-
-/**
- * The app on a fresh metadata database (PGlite) whose organization's warehouse file is the
- * benchmark file (linked under the organization's id in a temp data directory).
- */
-async function startApp(dataFile: string): Promise<Harness> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-bench-app-'));
-  const keys = await createTestKeys();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    AUTH0_DOMAIN: TEST_ISSUER,
-    AUTH0_CLIENT_ID: 'bench',
-    SEED_DEMO: 'false',
-    REVLANE_DATA_DIR: dataDir,
-  });
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  const app = await buildApp({ config, database, jwks: keys.jwks, idp: false });
-  const token = await signTestToken(keys, {
-    sub: 'bench|user-1',
-    email: 'bench@bench.example',
-    name: 'Bench User',
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const headers = { authorization: `Bearer ${token}` };
-  const me = await fetch(`${address}/user/api/v1/users/me`, { headers });
-  if (!me.ok) throw new Error(`users/me answered ${me.status}`);
-  const orgId = ((await me.json()) as { data: { organization: { id: string } } }).data.organization
-    .id;
-  mkdirSync(path.join(dataDir, 'warehouse'), { recursive: true });
-  symlinkSync(dataFile, path.join(dataDir, 'warehouse', `${orgId}.duckdb`));
-  await seedDemoSegments(database.db, orgId);
-  const list = await fetch(`${address}${API}/segments/me`, { headers });
-  const segments = ((await list.json()) as { data: { id: string; name: string }[] }).data;
-  const ids = new Map(segments.map((segment) => [segment.name, segment.id]));
-  return {
-    app,
-    // The plugin's type augmentation is not in this project's view of FastifyInstance.
-    warehouse: (app as unknown as { warehouse: WarehouseAccess }).warehouse,
-    address,
-    headers,
-    orgId,
-    segment: (name) => ids.get(name)!,
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+type Harness = BenchApp;
 
 async function getJson(h: Harness, url: string): Promise<{ data: { total?: number } }> {
   const response = await fetch(`${h.address}${url}`, { headers: h.headers });
@@ -400,7 +336,7 @@ async function liveBaseline(file: string): Promise<LatencyResult> {
 export async function benchSegments(): Promise<SegmentsBenchResult> {
   const data = await benchDataFile();
   try {
-    const h = await startApp(data.file);
+    const h = await startBenchApp(data.file, { place: 'link' });
     let pages: LatencyResult[];
     let exports: ExportResult[];
     try {
