@@ -32,6 +32,8 @@ const formatTooltipValue = (value: unknown) =>
  * alternative is the summary and list beside it.
  */
 export function MembersTrendChart({ rows, window }: MembersTrendChartProps) {
+  // A line needs two counted days; a cohort saved today has one, drawn as a dot instead.
+  const isSparse = rows.filter((row) => row.members !== null).length < 2;
   return (
     // jsdom and hidden tabs measure 0×0; the initial size draws something sensible meanwhile.
     <ResponsiveContainer width="100%" height={240} initialDimension={{ width: 640, height: 240 }}>
@@ -54,6 +56,7 @@ export function MembersTrendChart({ rows, window }: MembersTrendChartProps) {
           stroke={BRAND}
           fill={BRAND}
           fillOpacity={0.12}
+          dot={isSparse}
           connectNulls
           isAnimationActive={false}
         />
