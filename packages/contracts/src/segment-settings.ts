@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { baseTableSchema } from './segment-data.js';
-import { FILTER_OPERATORS, OPERATORS_BY_DATA_TYPE, type FilterOperator } from './filters.js';
-import { DATA_TYPES, type DataType } from './data-types.js';
+import {
+  FILTER_OPERATORS,
+  filterOperatorSchema,
+  OPERATOR_VALUE_SCHEMAS,
+  OPERATORS_BY_DATA_TYPE,
+  type FilterOperator,
+  type OperatorValueKind,
+} from './filters.js';
+import { DATA_TYPES, dataTypeSchema, type DataType } from './data-types.js';
 
 export const SEGMENT_NAME_MAX = 100;
 export const SEGMENT_DESCRIPTION_MAX = 500;
@@ -55,10 +62,17 @@ export const segmentPreparingSchema = z.object({ status: z.literal('preparing') 
 /** `GET segments/filters`: every operator with its help, and which fit each data type. */
 export const filterCatalogueSchema = z.object({
   operators: z.array(
-    z.object({ id: z.string(), label: z.string(), help: z.string(), value: z.string() }),
+    z.object({
+      id: filterOperatorSchema,
+      label: z.string(),
+      help: z.string(),
+      value: z.enum(
+        Object.keys(OPERATOR_VALUE_SCHEMAS) as [OperatorValueKind, ...OperatorValueKind[]],
+      ),
+    }),
   ),
   dataTypes: z.array(
-    z.object({ id: z.string(), help: z.string(), operators: z.array(z.string()) }),
+    z.object({ id: dataTypeSchema, help: z.string(), operators: z.array(filterOperatorSchema) }),
   ),
 });
 export type FilterCatalogue = z.infer<typeof filterCatalogueSchema>;
@@ -92,3 +106,11 @@ export const exportTicketBodySchema = z.strictObject({
 });
 export const exportTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
 export const EXPORT_TICKET_TTL_SECONDS = 60;
+/**
+ * Query parameters of the export URL besides the list query (spec §7): the ticket, and the
+ * impersonated user while a support user acts as one (the ticket is bound to that user).
+ */
+export const EXPORT_URL_PARAMS = {
+  token: 'token',
+  impersonatedUser: 'impersonate_user_id',
+} as const;

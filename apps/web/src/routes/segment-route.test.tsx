@@ -1,4 +1,9 @@
-import { ERROR_TEXTS, serializeListParams, type SegmentFilter } from '@revlane/contracts';
+import {
+  buildFilterCatalogue,
+  ERROR_TEXTS,
+  serializeListParams,
+  type SegmentFilter,
+} from '@revlane/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +82,23 @@ describe('segment page', () => {
     );
     // Driving antd dropdowns over the whole page is slow in jsdom.
   }, 60_000);
+
+  it('shows an error with a retry when the filter conditions cannot be loaded', async () => {
+    let fails = true;
+    openSegment('', {
+      'GET /live-ops/api/v1/segments/filters': () =>
+        fails
+          ? jsonResponse(503, { error: 'unavailable', message: 'Try again' })
+          : jsonResponse(200, { data: buildFilterCatalogue() }),
+    });
+    await screen.findByText('Globex');
+    await userEvent.click(screen.getByRole('button', { name: /Add filter/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The filter conditions could not be loaded.');
+    fails = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('combobox', { name: 'Field' })).toBeInTheDocument();
+  });
 
   it('sorts by a header click and searches after typing pauses', async () => {
     const { requests } = openSegment();
@@ -161,6 +183,11 @@ describe('segment page', () => {
     expect(post?.body).toEqual(query);
     const url = new URL(String(assign.mock.calls[0]![0]));
     expect(url.pathname).toBe('/live-ops/api/v1/segments/seg-1/export');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ ...query, token: 'tkt-1' });
+    // The support session acts as user-42 (storeImpersonation): the link names that user.
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      ...query,
+      token: 'tkt-1',
+      impersonate_user_id: 'user-42',
+    });
   });
 });

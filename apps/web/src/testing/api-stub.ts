@@ -1,3 +1,4 @@
+import { buildFilterCatalogue } from '@revlane/contracts';
 import { jsonResponse, stubFetch, type RecordedRequest } from './fetch-stub';
 import { dashboardSettings, demoSegments, onboardingSteps } from './fixtures';
 import { impersonatedProfile } from './profile-fixture';
@@ -15,6 +16,7 @@ export const DEFAULT_API_ROUTES: ApiRoutes = {
   'GET /user/api/v1/users/me/notifications/slack/channels': [],
   'GET /live-ops/api/v1/segments/me': demoSegments,
   'GET /live-ops/api/v1/segments/seg-1': segmentDetail,
+  'GET /live-ops/api/v1/segments/filters': buildFilterCatalogue(),
   'GET /live-ops/api/v1/segments/tables/accounts/columns': accountColumns,
   'GET /live-ops/api/v1/segments/seg-1/data': dataPage(),
   'GET /live-ops/api/v1/segments/seg-1/cohorts': [],

@@ -12,6 +12,8 @@ export interface ApiAuth {
 /** A service client whose calls resolve to the body's `data` (DESIGN §7 envelope). */
 export interface ApiClient {
   readonly http: AxiosInstance;
+  /** The user a support session acts as (sent as `Impersonate-User`), else null. */
+  readonly impersonatedUserId: string | null;
   get<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
   delete<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
   post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>;
@@ -42,6 +44,7 @@ export function createApiClient(baseURL: string, auth: ApiAuth): ApiClient {
 
   return {
     http,
+    impersonatedUserId: auth.impersonatedUserId,
     get: (url, config) => unwrap(http.get(url, config)),
     delete: (url, config) => unwrap(http.delete(url, config)),
     post: (url, body, config) => unwrap(http.post(url, body, config)),

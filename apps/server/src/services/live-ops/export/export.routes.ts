@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   dataEnvelope,
   exportTicketBodySchema,
+  EXPORT_URL_PARAMS,
   exportTicketSchema,
   LIVE_OPS_API,
   segmentPreparingSchema,
@@ -45,7 +46,10 @@ export const exportRoutes: FastifyPluginCallback = (app, _options, done) => {
         tags,
         summary: 'Every row of the query as CSV (RFC 4180), streamed; `token` is an export ticket',
         params: segmentParamsSchema,
-        querystring: exportListQuerySchema.extend({ token: z.string().max(200).optional() }),
+        querystring: exportListQuerySchema.extend({
+          [EXPORT_URL_PARAMS.token]: z.string().max(200).optional(),
+          [EXPORT_URL_PARAMS.impersonatedUser]: z.string().max(200).optional(),
+        }),
         response: {
           200: z.string().describe('text/csv; charset=utf-8'),
           202: dataEnvelope(segmentPreparingSchema),
@@ -54,14 +58,11 @@ export const exportRoutes: FastifyPluginCallback = (app, _options, done) => {
       },
     },
     async (request, reply) => {
-      const { token, ...query } = request.query;
-      const result = await openExport(
-        app.db,
-        app.warehouse,
-        request.params.segmentId,
-        query,
+      const { token, impersonate_user_id: impersonatedUserId, ...query } = request.query;
+      const result = await openExport(app.db, app.warehouse, request.params.segmentId, query, {
         token,
-      );
+        impersonatedUserId,
+      });
       if (result.state === 'preparing')
         return reply.code(202).send({ data: { status: 'preparing' as const } });
       const { fileName, body } = result.value;

@@ -45,24 +45,36 @@ export interface ExportDownload {
 
 const badTicket = () => unauthorized('The export link is invalid or expired; export again');
 
+/** What identifies an export request: its ticket, and the user it acts as when impersonating. */
+export interface ExportCredentials {
+  token: string | undefined;
+  /** `impersonate_user_id` (spec §7): when present, the user the ticket was issued to. */
+  impersonatedUserId: string | undefined;
+}
+
 /**
  * `GET segments/{id}/export?…&token=<ticket>`: the ticket is the credential. It is used up
- * first (so a failed attempt cannot be retried with it), then must match the segment and
- * exactly the query it was issued for.
+ * first (so a failed attempt cannot be retried with it), then must match the segment,
+ * exactly the query it was issued for and, when the URL names one, the impersonated user.
  */
 export async function openExport(
   db: Database,
   warehouse: WarehouseAccess,
   segmentId: string,
   query: ExportListQuery,
-  token: string | undefined,
+  { token, impersonatedUserId }: ExportCredentials,
 ): Promise<Readiness<ExportDownload>> {
   if (!token) throw badTicket();
   const ticket = await consumeExportTicket(db, hashOf(token), new Date());
   if (!ticket) throw badTicket();
   const segment = await findSegment(db, ticket.orgId, segmentId);
   if (!segment) throw notFound('Segment');
-  if (ticket.segmentId !== segment.id || ticket.query !== canonicalExportQuery(query))
+  const isOtherUser = impersonatedUserId !== undefined && impersonatedUserId !== ticket.userId;
+  if (
+    ticket.segmentId !== segment.id ||
+    ticket.query !== canonicalExportQuery(query) ||
+    isOtherUser
+  )
     throw badTicket();
   const input = resolveExportInput(ticket.orgId, segment, query, warehouse.engine.dialect, 'query');
   return readSegment(async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPERSONATE_PERMISSION } from '@revlane/contracts';
+import { testUser } from '../../../../test/app.js';
 import { captureLogs } from '../../../../test/log-capture.js';
-import { exportTickets } from '../../../platform/database/schema/index.js';
+import { exportTickets, organizations } from '../../../platform/database/schema/index.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
 describe('live-ops: export tickets and CSV export (DESIGN §4.5)', () => {
@@ -72,6 +74,48 @@ describe('live-ops: export tickets and CSV export (DESIGN §4.5)', () => {
     const other = await ticketFor(query);
     const otherSegment = f.segmentId('Expansion candidates');
     expect((await download({ ...query, token: other.ticket }, otherSegment)).statusCode).toBe(401);
+  });
+
+  it('binds a support user’s ticket to the impersonated user named in the URL (spec §7)', async () => {
+    const [vendor] = await f.t.database.db
+      .insert(organizations)
+      .values({ name: 'Revlane', domain: 'revlane.example', isVendor: true, externalId: 'org_v' })
+      .returning();
+    const support = await testUser(f.t, 'help@revlane.example', {
+      org_id: vendor!.externalId,
+      permissions: [IMPERSONATE_PERMISSION],
+    });
+    const profile = await f.inject(f.dana, { method: 'GET', url: '/user/api/v1/users/me' });
+    const danaId = profile.json<{ data: { id: string } }>().data.id;
+    const ticketAs = async () => {
+      const response = await f.inject(support, {
+        method: 'POST',
+        url: `${API}/segments/${segment()}/export-tickets`,
+        headers: { 'impersonate-user': danaId },
+        payload: { sortBy: '+name' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ data: { ticket: string } }>().data.ticket;
+    };
+
+    const acting = await download({
+      sortBy: '+name',
+      token: await ticketAs(),
+      impersonate_user_id: danaId,
+    });
+    expect(acting.statusCode, acting.body).toBe(200);
+    const own = await download({
+      sortBy: '+name',
+      token: (await ticketFor({ sortBy: '+name' })).ticket,
+    });
+    expect(acting.body).toBe(own.body);
+
+    const someoneElse = await download({
+      sortBy: '+name',
+      token: await ticketAs(),
+      impersonate_user_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(someoneElse.statusCode).toBe(401);
   });
 
   it('stores only a hash of the ticket', async () => {

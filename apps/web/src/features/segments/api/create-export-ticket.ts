@@ -1,4 +1,4 @@
-import { exportTicketSchema, LIVE_OPS_API } from '@revlane/contracts';
+import { EXPORT_URL_PARAMS, exportTicketSchema, LIVE_OPS_API } from '@revlane/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@/shared/api';
 
@@ -7,7 +7,8 @@ export type ExportQuery = Partial<Record<'search' | 'sortBy' | 'filters' | 'colu
 
 /**
  * `POST {liveOps}/segments/{id}/export-tickets` (DESIGN §4.5), then the export URL carrying
- * that single-use ticket as `token`, so the access token never travels in a URL.
+ * that single-use ticket as `token`, so the access token never travels in a URL, and, while
+ * impersonating, `impersonate_user_id` (spec §7), since a download link sends no headers.
  */
 export async function createExportUrl(
   client: ApiClient,
@@ -17,7 +18,9 @@ export async function createExportUrl(
   const data = await client.post<unknown>(LIVE_OPS_API.exportTickets(segmentId), query);
   const { ticket } = exportTicketSchema.parse(data);
   const base = (client.http.defaults.baseURL ?? '').replace(/\/$/, '');
-  const search = new URLSearchParams({ ...query, token: ticket });
+  const search = new URLSearchParams({ ...query, [EXPORT_URL_PARAMS.token]: ticket });
+  if (client.impersonatedUserId)
+    search.set(EXPORT_URL_PARAMS.impersonatedUser, client.impersonatedUserId);
   return `${base}/${LIVE_OPS_API.export(segmentId)}?${search.toString()}`;
 }
 

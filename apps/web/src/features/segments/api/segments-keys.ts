@@ -10,4 +10,5 @@ export const segmentsKeys = {
   groupsPage: (segmentId: string, query: Record<string, string>) =>
     [...segmentsKeys.data(segmentId), 'groups', query] as const,
   columns: (table: string) => [...segmentsKeys.all, 'columns', table] as const,
+  filterCatalogue: () => [...segmentsKeys.all, 'filter-catalogue'] as const,
 };

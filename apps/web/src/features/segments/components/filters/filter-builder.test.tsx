@@ -1,4 +1,10 @@
-import { FILTER_OPERATORS, OPERATORS_BY_DATA_TYPE, type SegmentFilter } from '@revlane/contracts';
+import {
+  buildFilterCatalogue,
+  FILTER_OPERATORS,
+  OPERATORS_BY_DATA_TYPE,
+  type FilterCatalogue,
+  type SegmentFilter,
+} from '@revlane/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,9 +12,16 @@ import { pickOption, visibleOptions } from '@/testing/antd-select';
 import { accountColumns } from '@/testing/segment-fixtures';
 import { FilterBuilder } from './filter-builder';
 
-function renderBuilder() {
+function renderBuilder(operatorCatalogue: FilterCatalogue = buildFilterCatalogue()) {
   const onAdd = vi.fn<(filter: SegmentFilter) => void>();
-  render(<FilterBuilder catalogue={accountColumns} onAdd={onAdd} onCancel={() => undefined} />);
+  render(
+    <FilterBuilder
+      catalogue={accountColumns}
+      operatorCatalogue={operatorCatalogue}
+      onAdd={onAdd}
+      onCancel={() => undefined}
+    />,
+  );
   return onAdd;
 }
 
@@ -35,6 +48,27 @@ describe('filter builder', () => {
       );
     },
   );
+
+  it('offers what the server’s catalogue says, in its order and words', async () => {
+    const served = buildFilterCatalogue();
+    const catalogue: FilterCatalogue = {
+      operators: served.operators.map((operator) =>
+        operator.id === 'gt' ? { ...operator, help: 'Strictly more than the value.' } : operator,
+      ),
+      dataTypes: served.dataTypes.map((type) =>
+        type.id === 'numeric' ? { ...type, operators: ['lt', 'gt'] } : type,
+      ),
+    };
+    renderBuilder(catalogue);
+    await pickOption('Field', 'MRR');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Operator' }));
+    await waitFor(() =>
+      expect(visibleOptions()).toEqual([
+        `${FILTER_OPERATORS.lt.label}${FILTER_OPERATORS.lt.help}`,
+        `${FILTER_OPERATORS.gt.label}Strictly more than the value.`,
+      ]),
+    );
+  });
 
   it('shows the chosen operator help, and no value input for "is blank"', async () => {
     const onAdd = renderBuilder();

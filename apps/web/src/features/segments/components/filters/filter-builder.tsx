@@ -1,7 +1,6 @@
 import {
   describeFilterValueProblem,
-  FILTER_OPERATORS,
-  OPERATORS_BY_DATA_TYPE,
+  type FilterCatalogue,
   type FilterOperator,
   type SegmentColumn,
   type SegmentFilter,
@@ -12,18 +11,29 @@ import { FilterValueInput } from './filter-value-input';
 
 interface FilterBuilderProps {
   catalogue: SegmentColumn[];
+  /** The server's operators (`GET segments/filters`): labels, help, which fit each type. */
+  operatorCatalogue: FilterCatalogue;
   onAdd: (filter: SegmentFilter) => void;
   onCancel: () => void;
 }
 
 /** Field → operator valid for its type (with help) → a value input fitting the operator. */
-export function FilterBuilder({ catalogue, onAdd, onCancel }: FilterBuilderProps) {
+export function FilterBuilder({
+  catalogue,
+  operatorCatalogue,
+  onAdd,
+  onCancel,
+}: FilterBuilderProps) {
   const [field, setField] = useState<string>();
   const [operator, setOperator] = useState<FilterOperator>();
   const [value, setValue] = useState<unknown>();
   const [problem, setProblem] = useState<string | null>(null);
   const column = catalogue.find((candidate) => candidate.name === field);
-  const operators = column ? OPERATORS_BY_DATA_TYPE[column.dataType] : [];
+  const operatorIds = operatorCatalogue.dataTypes.find((type) => type.id === column?.dataType);
+  const definitionOf = (id: FilterOperator) =>
+    operatorCatalogue.operators.find((candidate) => candidate.id === id);
+  const operators = (operatorIds?.operators ?? []).flatMap((id) => definitionOf(id) ?? []);
+  const takesValue = (id: FilterOperator) => definitionOf(id)?.value !== 'none';
 
   const chooseField = (name: string) => {
     setField(name);
@@ -39,13 +49,13 @@ export function FilterBuilder({ catalogue, onAdd, onCancel }: FilterBuilderProps
   const apply = () => {
     if (!field || !operator) return;
     const filter: SegmentFilter = { field, operator, value };
-    const needsValue = FILTER_OPERATORS[operator].value !== 'none';
+    const needsValue = takesValue(operator);
     const isEmpty = value === undefined || value === '' || (Array.isArray(value) && !value.length);
     // The contract's own check decides; an empty field only gets a friendlier sentence.
     const contractProblem = describeFilterValueProblem(filter);
     const found = contractProblem && needsValue && isEmpty ? 'Enter a value.' : contractProblem;
     setProblem(found);
-    if (!found) onAdd(FILTER_OPERATORS[operator].value === 'none' ? { field, operator } : filter);
+    if (!found) onAdd(needsValue ? filter : { field, operator });
   };
 
   return (
@@ -66,7 +76,7 @@ export function FilterBuilder({ catalogue, onAdd, onCancel }: FilterBuilderProps
           htmlFor="filter-operator"
           extra={
             operator ? (
-              <span id="filter-operator-help">{FILTER_OPERATORS[operator].help}</span>
+              <span id="filter-operator-help">{definitionOf(operator)?.help}</span>
             ) : undefined
           }
         >
@@ -77,11 +87,7 @@ export function FilterBuilder({ catalogue, onAdd, onCancel }: FilterBuilderProps
             virtual={false}
             value={operator}
             onChange={chooseOperator}
-            options={operators.map((id) => ({
-              value: id,
-              label: FILTER_OPERATORS[id].label,
-              help: FILTER_OPERATORS[id].help,
-            }))}
+            options={operators.map(({ id, label, help }) => ({ value: id, label, help }))}
             optionRender={(option) => (
               <div>
                 <div>{option.label}</div>
@@ -91,7 +97,7 @@ export function FilterBuilder({ catalogue, onAdd, onCancel }: FilterBuilderProps
           />
         </Form.Item>
       )}
-      {column && operator && FILTER_OPERATORS[operator].value !== 'none' && (
+      {column && operator && takesValue(operator) && (
         <Form.Item
           label="Value"
           validateStatus={problem ? 'error' : undefined}
@@ -109,9 +115,7 @@ export function FilterBuilder({ catalogue, onAdd, onCancel }: FilterBuilderProps
           />
         </Form.Item>
       )}
-      {problem && operator && FILTER_OPERATORS[operator].value === 'none' && (
-        <p role="alert">{problem}</p>
-      )}
+      {problem && operator && !takesValue(operator) && <p role="alert">{problem}</p>}
       <div className="flex justify-end gap-2">
         <Button onClick={onCancel}>Cancel</Button>
         <Button type="primary" htmlType="submit" disabled={!operator}>

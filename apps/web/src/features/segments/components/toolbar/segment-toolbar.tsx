@@ -3,7 +3,7 @@ import type { SegmentColumn, SegmentFilter } from '@revlane/contracts';
 import { Button, Popover } from 'antd';
 import { useState } from 'react';
 import type { ExportQuery } from '../../api/create-export-ticket';
-import { FilterBuilder } from '../filters/filter-builder';
+import { AddFilterPanel } from '../filters/add-filter-panel';
 import { ColumnPicker } from './column-picker';
 import { ExportButton } from './export-button';
 import { GroupBySelect } from './group-by-select';
@@ -37,7 +37,7 @@ export function SegmentToolbar(props: SegmentToolbarProps) {
         destroyOnHidden
         title="Add a filter"
         content={
-          <FilterBuilder
+          <AddFilterPanel
             catalogue={props.catalogue}
             onCancel={() => setBuilderOpen(false)}
             onAdd={(filter) => {
