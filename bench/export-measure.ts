@@ -13,7 +13,7 @@ export interface ExportResult {
 }
 
 /** Measured runs after one warm-up (which loads the columns into DuckDB's buffer cache). */
-const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
+const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 5);
 
 /** LF count (one per CSV record; a quoted line break inside a cell would count too). */
 export function countLines(chunk: Uint8Array): number {
@@ -26,7 +26,8 @@ export function countLines(chunk: Uint8Array): number {
 /**
  * Runs an export (`run` returns its data row count; `prepare`, untimed, e.g. gets a ticket)
  * once to warm up, then EXPORT_RUNS times,
- * sampling this process's resident memory (server and client) every 20 ms; reports the
+ * sampling this process's resident memory (the server; an HTTP client runs in its own
+ * process) every 20 ms; reports the
  * median run, so one stall of the shared machine does not make the number.
  */
 export async function measureExport<T>(

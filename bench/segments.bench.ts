@@ -12,6 +12,7 @@ import {
   type Warehouse,
 } from '../apps/server/src/warehouse/index.js';
 import { API, startBenchApp, type BenchApp } from './bench-app.js';
+import { startDownloadProcess, type DownloadProcess } from './download-process.js';
 import { countLines, measureExport, type ExportResult } from './export-measure.js';
 
 export type { ExportResult } from './export-measure.js';
@@ -274,15 +275,13 @@ async function exportTicket(h: Harness): Promise<string> {
   return ((await response.json()) as { data: { ticket: string } }).data.ticket;
 }
 
-/** `GET export?…&token=`, the body counted and dropped. */
-async function exportThroughHttp(h: Harness, ticket: string): Promise<number> {
+/** `GET export?…&token=`, downloaded by a client in another process (body counted, dropped). */
+async function exportThroughHttp(h: Harness, client: DownloadProcess, ticket: string) {
   const segment = h.segment('Active users');
-  const response = await fetch(
+  const { status, lines } = await client.download(
     `${h.address}${API}/segments/${segment}/export?${qs({ ...EXPORT_FILTER, token: ticket })}`,
   );
-  if (response.status !== 200) throw new Error(`export: ${response.status}`);
-  let lines = 0;
-  for await (const chunk of response.body!) lines += countLines(chunk as Uint8Array);
+  if (status !== 200) throw new Error(`export: ${status}`);
   return lines - 1;
 }
 
@@ -341,12 +340,13 @@ export async function benchSegments(): Promise<SegmentsBenchResult> {
     let exports: ExportResult[];
     try {
       pages = await pageScenarios(h);
+      const client = await startDownloadProcess();
       exports = [
         await measureExport(
           'export via HTTP (route)',
           () => exportTicket(h),
-          (ticket) => exportThroughHttp(h, ticket),
-        ),
+          (ticket) => exportThroughHttp(h, client, ticket),
+        ).finally(() => client.close()),
         await measureExport(
           'export native (reader.exportCsv)',
           () => Promise.resolve(),

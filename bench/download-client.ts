@@ -1,0 +1,43 @@
+/**
+ * A download client in its own process, as a browser is: it reads the body of one GET per
+ * message from the parent, counts its lines and drops it, and answers once the last byte is
+ * in. Counting in the server's process would take CPU from the server it measures (the
+ * machine has two cores), and its memory would count as the server's.
+ */
+import http from 'node:http';
+import { countLines } from './export-measure.js';
+
+export interface DownloadRequest {
+  url: string;
+}
+
+export interface DownloadResult {
+  status: number;
+  lines: number;
+  bytes: number;
+}
+
+function download(url: string): Promise<DownloadResult> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        let lines = 0;
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          lines += countLines(chunk);
+          bytes += chunk.byteLength;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, lines, bytes }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+process.on('message', (request: DownloadRequest) => {
+  download(request.url).then(
+    (result) => process.send?.(result),
+    (error: unknown) => process.send?.({ error: String(error) }),
+  );
+});
+process.send?.({ ready: true });
