@@ -38,6 +38,7 @@ export {
   backfillCohort,
 } from './cohorts/index.js';
 export { KeyedLock } from './engine/keyed-lock.js';
+export { isWarehouseOutOfMemory } from './engine/out-of-memory.js';
 export {
   SegmentReader,
   WarehousePreparingError,

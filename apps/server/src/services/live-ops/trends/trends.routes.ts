@@ -23,7 +23,7 @@ const trendSchema = (summary: string) => ({
   response: {
     200: dataEnvelope(trendResponseSchema),
     202: dataEnvelope(segmentPreparingSchema),
-    ...errorResponses(400, 403, 404),
+    ...errorResponses(400, 403, 404, 422),
   },
 });
 

@@ -6,8 +6,9 @@ import {
 } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
-import { badRequest } from '../../../platform/errors/http-error.js';
+import { badRequest, HttpError } from '../../../platform/errors/http-error.js';
 import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
+import { isWarehouseOutOfMemory } from '../../../warehouse/index.js';
 import { checkCohortFilters } from '../cohorts/cohort-filters-check.js';
 import { requireSegmentCohort } from '../cohorts/cohorts.service.js';
 import type { Readiness } from '../data/segment-query.js';
@@ -83,8 +84,27 @@ export async function readTrend(
   if (errors.length > 0) throw badRequest('The trend request is invalid', errors);
   if ((await warehouse.reader.status(orgId)).state === 'preparing') return { state: 'preparing' };
   const filters = body.filters ?? [];
-  return answer(
-    'computed',
-    await computeMembersTrend(warehouse.engine, orgId, segment.baseTable, filters, spans),
-  );
+  const points = await computeMembersTrend(
+    warehouse.engine,
+    orgId,
+    segment.baseTable,
+    filters,
+    spans,
+  ).catch((error: unknown) => {
+    throw isWarehouseOutOfMemory(error) ? tooLargeToCompute() : error;
+  });
+  return answer('computed', points);
 }
+
+/**
+ * Evaluating unsaved filters as of past days rebuilds the segment per point; on a large
+ * warehouse that can exceed the engine's memory. A saved cohort's trend comes from its daily
+ * snapshots instead, whatever the size.
+ */
+const tooLargeToCompute = () =>
+  new HttpError(422, 'This trend is too large to compute from unsaved filters', [
+    {
+      path: 'body.filters',
+      message: 'Save these filters as a cohort: its trend is kept from daily snapshots',
+    },
+  ]);

@@ -68,6 +68,33 @@ describe('live-ops: POST segments/{id}/trend computed for unsaved filters', () =
     expect(whole.points.map((point) => point.value)).toEqual([50, 50]);
   });
 
+  it('answers 422 pointing to a saved cohort when the engine runs out of memory', async () => {
+    const { engine } = f.t.app.warehouse;
+    // PostgreSQL spills to disk instead; its SQLSTATE 53200 is mapped by the same check.
+    if (engine.dialect.name !== 'duckdb') return;
+    // The limit is lowered to just above what the organization's database holds now, so the
+    // trend's scratch tables cannot fit; restored afterwards.
+    const [usage] = await engine.query(f.danaOrg, {
+      sql: 'SELECT sum(memory_usage_bytes) AS used FROM duckdb_memory()',
+      params: [],
+    });
+    const limit = Number(usage!.used) + 256 * 1024;
+    const setLimit = (bytes: string) =>
+      engine.execute(f.danaOrg, [{ sql: `SET memory_limit = '${bytes}'`, params: [] }]);
+    await setLimit(`${limit}B`);
+    try {
+      const response = await post({ filters: ACTIVE_7D, from: DAYS[0]!, to: DAYS.at(-1)! });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json()).toMatchObject({
+        error: 'unprocessable_entity',
+        errors: [{ path: 'body.filters' }],
+      });
+    } finally {
+      await setLimit('2GB');
+    }
+    expect((await post({ filters: ACTIVE_7D, from: DAYS[0]!, to: DAYS[1]! })).statusCode).toBe(200);
+  });
+
   it('answers 400 naming each bad part of the body', async () => {
     const cohortId = await insertCohort(f, f.danaOrg, f.segmentId('All accounts'), 'Saved');
     const cases: [TrendRequestInput | Record<string, unknown>, string][] = [
