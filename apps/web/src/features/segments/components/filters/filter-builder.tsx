@@ -29,10 +29,10 @@ export function FilterBuilder({
   const [value, setValue] = useState<unknown>();
   const [problem, setProblem] = useState<string | null>(null);
   const column = catalogue.find((candidate) => candidate.name === field);
-  const operatorIds = operatorCatalogue.dataTypes.find((type) => type.id === column?.dataType);
+  const dataType = operatorCatalogue.dataTypes.find((type) => type.id === column?.dataType);
   const definitionOf = (id: FilterOperator) =>
     operatorCatalogue.operators.find((candidate) => candidate.id === id);
-  const operators = (operatorIds?.operators ?? []).flatMap((id) => definitionOf(id) ?? []);
+  const operators = (dataType?.operators ?? []).flatMap((id) => definitionOf(id) ?? []);
   const takesValue = (id: FilterOperator) => definitionOf(id)?.value !== 'none';
 
   const chooseField = (name: string) => {
