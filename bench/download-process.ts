@@ -1,9 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { DownloadResult } from './download-client.js';
+import type { DownloadRequest, DownloadResult } from './download-client.js';
 
 export interface DownloadProcess {
-  /** GETs `url` in the client process; the result once the last byte has arrived. */
-  download: (url: string) => Promise<DownloadResult>;
+  /** GETs the URL in the client process; the result once the last byte has arrived. */
+  download: (request: DownloadRequest) => Promise<DownloadResult>;
   close: () => void;
 }
 
@@ -25,9 +25,9 @@ export async function startDownloadProcess(): Promise<DownloadProcess> {
   });
   await nextMessage(child);
   return {
-    download: async (url) => {
+    download: async (request) => {
       const answer = nextMessage(child);
-      child.send({ url });
+      child.send(request);
       const result = (await answer) as DownloadResult | { error: string };
       if ('error' in result) throw new Error(result.error);
       return result;
