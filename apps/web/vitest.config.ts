@@ -13,7 +13,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // Whole-route tests load lazy modules and antd; shared CI machines can be slow.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     unstubGlobals: true,
   },
 });

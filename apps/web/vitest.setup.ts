@@ -9,8 +9,9 @@ import { afterEach } from 'vitest';
 axios.defaults.adapter = 'fetch';
 
 // Route modules load lazily and are transformed on first use, which can take over the
-// default second on a cold run.
-configure({ asyncUtilTimeout: 5000 });
+// default second on a cold run; with the server suite running beside it on a 2-core CI
+// machine, an antd render can take several seconds. A missing element still fails.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these browser APIs; Ant Design's responsive helpers call them.
 if (typeof window.matchMedia !== 'function') {
