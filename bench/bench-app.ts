@@ -2,12 +2,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { openDatabase } from '../apps/server/src/platform/database/database.js';
 import type { WarehouseAccess } from '../apps/server/src/platform/warehouse/warehouse-plugin.js';
 import { seedDemoSegments } from '../apps/server/src/services/live-ops/index.js';
-import { createTestKeys, signTestToken, TEST_ISSUER } from '../apps/server/test/tokens.js';
+import { listenSignedIn } from './listen-signed-in.js';
 
 export const API = '/live-ops/api/v1';
 
@@ -39,24 +36,10 @@ export interface BenchAppOptions {
  */
 export async function startBenchApp(dataFile: string, options: BenchAppOptions): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-bench-app-'));
-  const keys = await createTestKeys();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    AUTH0_DOMAIN: TEST_ISSUER,
-    AUTH0_CLIENT_ID: 'bench',
-    SEED_DEMO: 'false',
-    REVLANE_DATA_DIR: dataDir,
-    ...options.env,
-  });
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  const app = await buildApp({ config, database, jwks: keys.jwks, idp: false });
-  const token = await signTestToken(keys, {
-    sub: 'bench|user-1',
-    email: 'bench@bench.example',
-    name: 'Bench User',
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const headers = { authorization: `Bearer ${token}` };
+  const { app, database, address, headers } = await listenSignedIn(
+    { kind: 'pglite', dataDir: undefined },
+    { REVLANE_DATA_DIR: dataDir, ...options.env },
+  );
   const me = await fetch(`${address}/user/api/v1/users/me`, { headers });
   if (!me.ok) throw new Error(`users/me answered ${me.status}`);
   const orgId = ((await me.json()) as { data: { organization: { id: string } } }).data.organization

@@ -1,12 +1,7 @@
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import {
-  openDatabase,
-  type DatabaseTarget,
-} from '../apps/server/src/platform/database/database.js';
-import { createTestKeys, signTestToken, TEST_ISSUER } from '../apps/server/test/tokens.js';
+import type { DatabaseTarget } from '../apps/server/src/platform/database/database.js';
+import { listenSignedIn } from './listen-signed-in.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -54,23 +49,8 @@ async function measureBareRoute(): Promise<LoadResult> {
 
 /** `GET /user/api/v1/users/me`: token verification, the account lookup and the profile. */
 async function measureUsersMe(name: string, target: DatabaseTarget): Promise<LoadResult> {
-  const keys = await createTestKeys();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    AUTH0_DOMAIN: TEST_ISSUER,
-    AUTH0_CLIENT_ID: 'bench',
-    SEED_DEMO: 'false',
-  });
-  const database = await openDatabase(target);
-  const app = await buildApp({ config, database, jwks: keys.jwks, idp: false });
-  const token = await signTestToken(keys, {
-    sub: 'bench|user-1',
-    email: 'bench@bench.example',
-    name: 'Bench User',
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const { app, database, address, headers } = await listenSignedIn(target);
   try {
-    const headers = { authorization: `Bearer ${token}` };
     const warm = await fetch(`${address}/user/api/v1/users/me`, { headers });
     if (!warm.ok) throw new Error(`users/me answered ${warm.status}`);
     return await load(name, `${address}/user/api/v1/users/me`, headers);
