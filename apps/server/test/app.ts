@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { JWTPayload } from 'jose';
+import { IMPERSONATE_PERMISSION } from '@revlane/contracts';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfigServer } from '../src/platform/config.js';
 import type { DatabaseHandle } from '../src/platform/database/database.js';
+import { organizations } from '../src/platform/database/schema/index.js';
 import { createTestDatabase } from './database.js';
 import {
   createTestKeys,
@@ -87,6 +89,21 @@ export async function testUser(
   const sub = `auth0|${randomUUID()}`;
   const token = await t.sign({ sub, email, name: email.split('@')[0], ...claims });
   return { sub, email, token };
+}
+
+/**
+ * A support user of the vendor organization (the `vendor.example` domain, created once per
+ * test app) whose token may impersonate (DESIGN §4.4).
+ */
+export async function supportUser(t: TestApp): Promise<TestUser> {
+  await t.database.db
+    .insert(organizations)
+    .values({ name: 'Vendor', domain: 'vendor.example', isVendor: true, externalId: 'org_v' })
+    .onConflictDoNothing();
+  return testUser(t, 'help@vendor.example', {
+    org_id: 'org_v',
+    permissions: [IMPERSONATE_PERMISSION],
+  });
 }
 
 /** `app.inject` with the user's bearer token (and extra headers). */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPERSONATE_PERMISSION, type Profile } from '@revlane/contracts';
-import { asUser, testUser, type TestUser } from '../../../../test/app.js';
-import { auditLog, organizations, users } from '../../../platform/database/schema/index.js';
+import type { Profile } from '@revlane/contracts';
+import { asUser, supportUser, testUser, type TestUser } from '../../../../test/app.js';
+import { auditLog, users } from '../../../platform/database/schema/index.js';
 import { createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { cohortsClient } from './cohorts-test-client.js';
 
@@ -86,14 +86,7 @@ describe('live-ops: cohort versions', () => {
   });
 
   it('audits a change made while impersonating, and records the impersonated user', async () => {
-    const [vendor] = await f.t.database.db
-      .insert(organizations)
-      .values({ name: 'Vendor', domain: 'vendor.example', isVendor: true, externalId: 'org_v' })
-      .returning();
-    const support = await testUser(f.t, 'help@vendor.example', {
-      org_id: vendor!.externalId,
-      permissions: [IMPERSONATE_PERMISSION],
-    });
+    const support = await supportUser(f.t);
     const supportProfile = await profileOf(support);
     const asDana = { 'impersonate-user': dana.id };
     const created = await f.t.app.inject(

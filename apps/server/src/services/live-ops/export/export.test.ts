@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPERSONATE_PERMISSION } from '@revlane/contracts';
-import { testUser } from '../../../../test/app.js';
+import { supportUser } from '../../../../test/app.js';
 import { captureLogs } from '../../../../test/log-capture.js';
-import { exportTickets, organizations } from '../../../platform/database/schema/index.js';
+import { exportTickets } from '../../../platform/database/schema/index.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
 describe('live-ops: export tickets and CSV export (DESIGN §4.5)', () => {
@@ -77,14 +76,7 @@ describe('live-ops: export tickets and CSV export (DESIGN §4.5)', () => {
   });
 
   it('binds a support user’s ticket to the impersonated user named in the URL (spec §7)', async () => {
-    const [vendor] = await f.t.database.db
-      .insert(organizations)
-      .values({ name: 'Revlane', domain: 'revlane.example', isVendor: true, externalId: 'org_v' })
-      .returning();
-    const support = await testUser(f.t, 'help@revlane.example', {
-      org_id: vendor!.externalId,
-      permissions: [IMPERSONATE_PERMISSION],
-    });
+    const support = await supportUser(f.t);
     const profile = await f.inject(f.dana, { method: 'GET', url: '/user/api/v1/users/me' });
     const danaId = profile.json<{ data: { id: string } }>().data.id;
     const ticketAs = async () => {

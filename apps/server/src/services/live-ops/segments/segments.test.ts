@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPERSONATE_PERMISSION, type Profile, type SegmentSummary } from '@revlane/contracts';
+import type { Profile, SegmentSummary } from '@revlane/contracts';
 import {
   asUser,
   createTestApp,
+  supportUser,
   testUser,
   type TestApp,
   type TestUser,
 } from '../../../../test/app.js';
-import { organizations, segments } from '../../../platform/database/schema/index.js';
+import { segments } from '../../../platform/database/schema/index.js';
 import { seedDemoSegments } from '../index.js';
 import { insertMissingSegments } from './segments.repository.js';
 
@@ -96,14 +97,7 @@ describe('live-ops: GET segments/me', () => {
   });
 
   it('answers for the impersonated user’s organization while impersonating', async () => {
-    const [vendor] = await t.database.db
-      .insert(organizations)
-      .values({ name: 'Vendor', domain: 'vendor.example', isVendor: true, externalId: 'org_v' })
-      .returning();
-    const support = await testUser(t, 'help@vendor.example', {
-      org_id: vendor!.externalId,
-      permissions: [IMPERSONATE_PERMISSION],
-    });
+    const support = await supportUser(t);
     expect(await segmentsOf(support)).toEqual([]);
     const asDana = await segmentsOf(support, { 'impersonate-user': danaProfile.id });
     expect(asDana.map((segment) => segment.name)).toEqual(DEMO_MENU.map((s) => s.name));
