@@ -12,7 +12,7 @@ const features = existsSync(featuresDir)
       .map((entry) => entry.name)
   : [];
 
-/** A feature may import shared code and itself, never another feature (DESIGN §10). */
+/** A feature may import shared code and itself, never another feature (docs/architecture.md §10). */
 const featureBoundaries = features.map((feature) => ({
   files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -23,7 +23,7 @@ const featureBoundaries = features.map((feature) => ({
           .filter((other) => other !== feature)
           .map((other) => ({
             group: [`@/features/${other}`, `@/features/${other}/**`, `**/features/${other}/**`],
-            message: `Feature "${feature}" must not import feature "${other}"; move shared code to src/shared.`,
+            message: `Feature "${feature}" must not import feature "${other}"; move shared code to src/common.`,
           })),
       },
     ],

@@ -163,7 +163,7 @@ const PAGE_SCENARIOS: PageScenario[] = [
 ];
 const PER_PAGE = 50;
 
-/** The scenario as the page's URL query (spec §7 serialisation). */
+/** The scenario as the page's URL query (docs/product.md §7 serialisation). */
 function httpQuery(scenario: PageScenario): Record<string, string> {
   const query: Record<string, string> = {
     columns: JSON.stringify(scenario.columns),

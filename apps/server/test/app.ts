@@ -93,7 +93,7 @@ export async function testUser(
 
 /**
  * A support user of the vendor organization (the `vendor.example` domain, created once per
- * test app) whose token may impersonate (DESIGN §4.4).
+ * test app) whose token may impersonate (docs/architecture.md §4.4).
  */
 export async function supportUser(t: TestApp): Promise<TestUser> {
   await t.database.db

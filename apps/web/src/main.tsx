@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureImpersonationParams } from '@/features/auth/lib/impersonation-storage';
-import { loadAppConfig } from '@/shared/config/load-app-config';
-import { FullPageLoader } from '@/shared/ui/loader';
+import { loadAppConfig } from '@/common/config/load-app-config';
+import { FullPageLoader } from '@/common/ui/loader';
 import { BootErrorScreen } from './app/boot-error-screen';
 import './index.css';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Base URLs of the six backend services (spec §1); one origin by default. */
+/** Base URLs of the six backend services (docs/product.md §1); one origin by default. */
 export const serviceUrlsSchema = z.object({
   main: z.string(),
   user: z.string(),

@@ -14,7 +14,7 @@ const cohortNameSchema = z
 const cohortFiltersSchema = z.array(segmentFilterSchema).max(COHORT_FILTERS_MAX);
 
 /**
- * A cohort (DESIGN §6): a named filter set inside a segment. `favorite` is the signed-in
+ * A cohort (docs/architecture.md §6): a named filter set inside a segment. `favorite` is the signed-in
  * user's own star. `members` and `snapshotAt` come from the latest membership snapshot
  * (null until the first snapshot ran).
  */
@@ -115,7 +115,7 @@ export const TREND_WINDOW_MAX = 90;
 export const AD_HOC_TREND_POINTS_MAX = 60;
 
 /**
- * `POST segments/{id}/trend` and `POST segments/{id}/rolling-avg` (DESIGN §6). With
+ * `POST segments/{id}/trend` and `POST segments/{id}/rolling-avg` (docs/architecture.md §6). With
  * `cohortId` the points come from the cohort's membership snapshots; otherwise `filters`
  * (default: none, the whole segment) are evaluated as of the end of each interval.
  * `from`/`to` are UTC days, both included. `window` is the rolling average's width in
@@ -198,7 +198,7 @@ export const favoriteCohortSchema = cohortSchema.extend({
 export const favoriteCohortListSchema = z.array(favoriteCohortSchema);
 export type FavoriteCohort = z.infer<typeof favoriteCohortSchema>;
 
-/** API paths of cohorts and trends in the live-operations service (spec §7). */
+/** API paths of cohorts and trends in the live-operations service (docs/product.md §7). */
 export const COHORTS_API = {
   segmentCohorts: (segmentId: string) => `segments/${segmentId}/cohorts`,
   segmentCohort: (segmentId: string, cohortId: string) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Column data types of segment tables (spec §3), with the help text shown beside each. */
+/** Column data types of segment tables (docs/product.md §3), with the help text shown beside each. */
 export const DATA_TYPES = {
   string: 'Free text.',
   email: 'An email address.',
@@ -16,10 +16,10 @@ export const DATA_TYPES = {
 export type DataType = keyof typeof DATA_TYPES;
 export const dataTypeSchema = z.enum(Object.keys(DATA_TYPES) as [DataType, ...DataType[]]);
 
-/** Data types whose values come from a list of options (spec §5). */
+/** Data types whose values come from a list of options (docs/product.md §5). */
 export const OPTION_LIST_TYPES: readonly DataType[] = ['enum', 'boolean'];
 
-/** Reserved names (spec §3): grouping pivot, its identifier, and a column being added. */
+/** Reserved names (docs/product.md §3): grouping pivot, its identifier, and a column being added. */
 export const SPECIAL_COLUMN_NAMES = {
   pivot: 'pivot',
   pivotIdentifier: 'pivot_identifier',

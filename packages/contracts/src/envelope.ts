@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Success bodies are `{ data }` (DESIGN §7); the SPA unwraps `data`. */
+/** Success bodies are `{ data }` (docs/architecture.md §7); the SPA unwraps `data`. */
 export function dataEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ data });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body every service answers with (DESIGN §7). */
+/** The one error body every service answers with (docs/architecture.md §7). */
 export const fieldErrorSchema = z.object({
   path: z.string(),
   message: z.string(),
@@ -15,7 +15,7 @@ export const errorEnvelopeSchema = z.object({
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** Texts quoted by the specification (§8); tests select by them, so keep them exact. */
+/** Texts quoted by the specification (docs/product.md §8); tests select by them, so keep them exact. */
 export const ERROR_TEXTS = {
   toastTitle: 'Failed to complete the operation',
   tryLater: 'Please try after some time or contact the administrator if the problem persists.',

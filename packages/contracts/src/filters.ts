@@ -19,7 +19,7 @@ interface OperatorDefinition {
   value: OperatorValueKind;
 }
 
-/** The 18 filter operators of spec §5, defined once for web and server. */
+/** The 18 filter operators of docs/product.md §5, defined once for web and server. */
 export const FILTER_OPERATORS = {
   eq: { label: 'equals', help: 'Check if data equals the value.', value: 'scalar' },
   lt: { label: 'less than', help: 'Check if data is less than the value.', value: 'number' },
@@ -108,7 +108,7 @@ export const OPERATOR_VALUE_SCHEMAS: Record<OperatorValueKind, z.ZodType> = {
     .refine(([from, to]) => from <= to, 'The first date must not be after the second'),
 };
 
-/** Segment table filter (spec §3): field, operator, value. */
+/** Segment table filter (docs/product.md §3): field, operator, value. */
 export const segmentFilterSchema = z.object({
   field: z.string().min(1).max(200),
   operator: filterOperatorSchema,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { segmentFilterSchema, type SegmentFilter } from './filters.js';
 
-/** Sort info (spec §3): a field and its direction. */
+/** Sort info (docs/product.md §3): a field and its direction. */
 export interface SortInfo {
   field: string;
   isDescending: boolean;
 }
 
-/** List query parameters (spec §3) as the SPA holds them. */
+/** List query parameters (docs/product.md §3) as the SPA holds them. */
 export interface ListParams {
   page?: number;
   perPage?: number;
@@ -20,7 +20,7 @@ export interface ListParams {
 export const MAX_PER_PAGE = 500;
 export const DEFAULT_PER_PAGE = 50;
 
-/** `+field` ascending, `-field` descending (spec §7). */
+/** `+field` ascending, `-field` descending (docs/product.md §7). */
 export function formatSort(sort: SortInfo): string {
   return `${sort.isDescending ? '-' : '+'}${sort.field}`;
 }
@@ -32,7 +32,7 @@ export function parseSort(token: string): SortInfo {
 }
 
 /**
- * Serialises list params the way spec §7 says: page, perPage, sortBy with a sign prefix,
+ * Serialises list params the way docs/product.md §7 says: page, perPage, sortBy with a sign prefix,
  * filters and columns as JSON, search; empty lists are omitted.
  */
 export function serializeListParams(params: ListParams): Record<string, string> {

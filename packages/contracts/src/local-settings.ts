@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Settings kept in the browser only (spec §3), stored as one JSON value under
+ * Settings kept in the browser only (docs/product.md §3), stored as one JSON value under
  * `LOCAL_SETTINGS_KEY`. Every field has a default so an old or damaged value still loads.
  */
 export const localSettingsSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The four onboarding steps; their ids are also the home dialog routes (spec §2). */
+/** The four onboarding steps; their ids are also the home dialog routes (docs/product.md §2). */
 export const ONBOARDING_STEPS = [
   {
     id: 'meet-an-expert',
@@ -43,7 +43,7 @@ export const onboardingStepSchema = z.object({
 });
 export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 
-/** `PATCH {userId}/onboarding/steps/{stepId}`: the only transition is to completed (spec §4). */
+/** `PATCH {userId}/onboarding/steps/{stepId}`: the only transition is to completed (docs/product.md §4). */
 export const completeOnboardingStepBodySchema = z.strictObject({ status: z.literal('completed') });
 
 export const onboardingStepListSchema = z.array(onboardingStepSchema);

@@ -17,7 +17,7 @@ export const personRefSchema = z.object({
   email: z.string(),
 });
 
-/** What `GET users/me` answers (spec §3 Profile). */
+/** What `GET users/me` answers (docs/product.md §3 Profile). */
 export const profileSchema = z.object({
   id: z.string(),
   displayName: z.string(),
@@ -32,7 +32,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** `PATCH users/me/profile`: the profile update takes a name (spec §7). */
+/** `PATCH users/me/profile`: the profile update takes a name (docs/product.md §7). */
 export const updateProfileBodySchema = z.strictObject({ displayName: displayNameSchema });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
@@ -66,7 +66,7 @@ export const updateDashboardBodySchema = dashboardSettingsSchema
 export const slackChannelSchema = z.object({ id: z.string(), name: z.string() });
 export type SlackChannel = z.infer<typeof slackChannelSchema>;
 
-/** `GET/PATCH users/me/notifications/slack`: the channel the user's alerts go to (spec §7). */
+/** `GET/PATCH users/me/notifications/slack`: the channel the user's alerts go to (docs/product.md §7). */
 export const slackNotificationSettingsSchema = z.strictObject({
   channelId: z.string().min(1).nullable(),
 });

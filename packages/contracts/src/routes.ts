@@ -1,4 +1,4 @@
-/** SPA route paths (spec §2), shared so server history fallback and links agree. */
+/** SPA route paths (docs/product.md §2), shared so server history fallback and links agree. */
 export const APP_ROUTES = {
   root: '/',
   app: '/app',
@@ -18,7 +18,7 @@ export const APP_ROUTES = {
   signIn: (interactionUid: string) => `/idp/interaction/${interactionUid}`,
 } as const;
 
-/** API paths of the user service, relative to its base URL (spec §7). */
+/** API paths of the user service, relative to its base URL (docs/product.md §7). */
 export const USER_API = {
   me: 'users/me',
   onboardingSteps: 'users/me/onboarding-steps',

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { dataTypeSchema } from './data-types.js';
 
-/** The base tables a segment can show (DESIGN §5.1): one row per account or per user. */
+/** The base tables a segment can show (docs/architecture.md §5.1): one row per account or per user. */
 export const BASE_TABLES = ['accounts', 'users'] as const;
 export const baseTableSchema = z.enum(BASE_TABLES);
 export type BaseTable = z.infer<typeof baseTableSchema>;
 
 /**
- * One entry of a base table's column catalogue (DESIGN §5.2): stored attributes and
+ * One entry of a base table's column catalogue (docs/architecture.md §5.2): stored attributes and
  * computed columns (`computed: true`, materialised after each load).
  */
 export const columnSchema = z.object({
   name: z.string(),
   label: z.string(),
   dataType: dataTypeSchema,
-  /** The option list of enum and boolean columns (spec §5), in display order. */
+  /** The option list of enum and boolean columns (docs/product.md §5), in display order. */
   options: z.array(z.string()).optional(),
   description: z.string(),
   computed: z.boolean(),
@@ -41,7 +41,7 @@ export type CellValue = z.infer<typeof cellValueSchema>;
 export const segmentRowSchema = z.record(z.string(), cellValueSchema);
 export type SegmentRow = z.infer<typeof segmentRowSchema>;
 
-/** `GET segments/{id}/data` (DESIGN §5.4). */
+/** `GET segments/{id}/data` (docs/architecture.md §5.4). */
 export const segmentDataPageSchema = z.object({
   rows: z.array(segmentRowSchema),
   total: z.number().int().min(0),

@@ -93,7 +93,7 @@ export function buildFilterCatalogue(): FilterCatalogue {
 }
 
 /**
- * `POST segments/{id}/export-tickets` (DESIGN §4.5): body = the list query the export is for
+ * `POST segments/{id}/export-tickets` (docs/architecture.md §4.5): body = the list query the export is for
  * (as `serializeListParams` writes it, without page/perPage). The ticket is single-use, lives
  * 60 s and is bound to user, organization, segment and exactly that query; the SPA then opens
  * `segments/{id}/export?<same query>&token=<ticket>`.
@@ -107,7 +107,7 @@ export const exportTicketBodySchema = z.strictObject({
 export const exportTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
 export const EXPORT_TICKET_TTL_SECONDS = 60;
 /**
- * Query parameters of the export URL besides the list query (spec §7): the ticket, and the
+ * Query parameters of the export URL besides the list query (docs/product.md §7): the ticket, and the
  * impersonated user while a support user acts as one (the ticket is bound to that user).
  */
 export const EXPORT_URL_PARAMS = {

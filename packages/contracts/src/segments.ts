@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Segment as the menu and pages see it (spec §3): id, name, disabled (default false). */
+/** Segment as the menu and pages see it (docs/product.md §3): id, name, disabled (default false). */
 export const segmentSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -8,7 +8,7 @@ export const segmentSummarySchema = z.object({
 });
 export type SegmentSummary = z.infer<typeof segmentSummarySchema>;
 
-/** API paths of the live-operations service, relative to its base URL (spec §7). */
+/** API paths of the live-operations service, relative to its base URL (docs/product.md §7). */
 export const LIVE_OPS_API = {
   mySegments: 'segments/me',
   segment: (segmentId: string) => `segments/${segmentId}`,

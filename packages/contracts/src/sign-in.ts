@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The embedded identity provider's own sign-in step (DESIGN §4.1). The provider redirects the
+ * The embedded identity provider's own sign-in step (docs/architecture.md §4.1). The provider redirects the
  * browser to the SPA's sign-in screen (`APP_ROUTES.signIn`), which posts the credentials here.
  */
 export const IDP_PATHS = {

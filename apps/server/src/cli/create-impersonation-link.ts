@@ -30,7 +30,7 @@ async function findUser(db: Database, reference: string) {
 }
 
 /**
- * The short-lived link of DESIGN §4.4: a support user's access token, signed by the embedded
+ * The short-lived link of docs/architecture.md §4.4: a support user's access token, signed by the embedded
  * provider, plus the user to act as. The SPA moves both off the address bar at once.
  */
 export async function createImpersonationLink(

@@ -6,7 +6,7 @@ import { createImpersonationLink } from './create-impersonation-link.js';
 
 const usage = `Usage: npm run impersonation-link -- <user email or id> [--support <email or id>] [--minutes <n>]
 
-Prints a short-lived link that signs the support user in as the given user (DESIGN §4.4).`;
+Prints a short-lived link that signs the support user in as the given user (docs/architecture.md §4.4).`;
 
 /** The embedded PGlite database belongs to one process: never open it under a running server. */
 async function isServerRunning(appUrl: string): Promise<boolean> {

@@ -77,7 +77,7 @@ export function createAccountStore(db: Database, appUrl: string): AccountStore {
   };
 }
 
-/** Support staff may act as customers (DESIGN §4.4); nobody else gets a permission. */
+/** Support staff may act as customers (docs/architecture.md §4.4); nobody else gets a permission. */
 export function permissionsFor(role: string): string[] {
   return role === 'support' ? [IMPERSONATE_PERMISSION] : [];
 }

@@ -4,7 +4,7 @@ import type { AppConfigServer } from '../platform/config.js';
 import type { Database } from '../platform/database/database.js';
 
 /**
- * The embedded identity provider (DESIGN §4.1): an oidc-provider instance with Auth0-shaped
+ * The embedded identity provider (docs/architecture.md §4.1): an oidc-provider instance with Auth0-shaped
  * routes, mounted by the app at `/idp` when no external Auth0 tenant is configured.
  */
 export interface EmbeddedIdp {

@@ -23,7 +23,7 @@ export interface ProviderConfigOptions {
 }
 
 /**
- * oidc-provider configured to look like an Auth0 tenant to `@auth0/auth0-spa-js` (DESIGN §4.1):
+ * oidc-provider configured to look like an Auth0 tenant to `@auth0/auth0-spa-js` (docs/architecture.md §4.1):
  * Auth0's routes, `audience` instead of `resource`, profile claims in the id token, refresh
  * tokens without `prompt=consent`, silent checks through `response_mode=web_message`.
  */

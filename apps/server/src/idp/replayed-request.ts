@@ -31,7 +31,7 @@ export function replayRequest(
 }
 
 /**
- * Auth0 accepts token requests as JSON as well as forms (spec §7: "sent as JSON or as a
+ * Auth0 accepts token requests as JSON as well as forms (docs/product.md §7: "sent as JSON or as a
  * form"); oidc-provider only reads forms, so JSON objects are re-encoded as one.
  */
 export function jsonToForm(json: Buffer): Buffer | undefined {

@@ -21,7 +21,7 @@ export const DEMO_EMAIL = 'demo@acme.example';
 export const DEMO_MEMBER_EMAIL = 'alex@acme.example';
 export const SUPPORT_EMAIL = 'support@revlane.dev';
 
-/** The demo tenant the README signs in with, and the vendor's support staff (DESIGN §2). */
+/** The demo tenant the README signs in with, and the vendor's support staff (docs/architecture.md §2). */
 const seedOrganizations: SeedOrganization[] = [
   {
     name: 'Acme Analytics',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
-describe('configuration (DESIGN §3.3)', () => {
+describe('configuration (docs/architecture.md §3.3)', () => {
   it('has a working default for everything', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -20,7 +20,7 @@ interface OpenApiDocument {
   >;
 }
 
-describe('OpenAPI per service (DESIGN §7)', () => {
+describe('OpenAPI per service (docs/architecture.md §7)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

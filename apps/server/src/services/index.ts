@@ -8,7 +8,7 @@ import { userService } from './user/index.js';
 
 export interface MountedService {
   name: 'main' | 'user' | 'composer' | 'live-ops' | 'content' | 'transfer';
-  /** Default mount on the one origin (DESIGN §3.1). */
+  /** Default mount on the one origin (docs/architecture.md §3.1). */
   mount: string;
   plugin: FastifyPluginAsync;
 }

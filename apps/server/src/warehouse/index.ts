@@ -1,5 +1,5 @@
 /**
- * The analytical plane (DESIGN §5): what the live-ops routes, start-up and the CLI use.
+ * The analytical plane (docs/architecture.md §5): what the live-ops routes, start-up and the CLI use.
  * Everything else in this folder is internal.
  */
 export type { SegmentQueryInput } from './compiler/segment-query-input.js';

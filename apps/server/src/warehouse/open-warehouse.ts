@@ -24,7 +24,7 @@ export function warehouseKindFor(settings: Pick<WarehouseSettings, 'warehouseUrl
   throw new Error(`WAREHOUSE_URL: unsupported scheme ${protocol} (use postgres://)`);
 }
 
-/** The warehouse the configuration asks for (DESIGN §5): DuckDB files unless WAREHOUSE_URL is set. */
+/** The warehouse the configuration asks for (docs/architecture.md §5): DuckDB files unless WAREHOUSE_URL is set. */
 export function openWarehouse(settings: WarehouseSettings): Warehouse {
   if (warehouseKindFor(settings) === 'postgres') {
     return new PostgresWarehouse({ url: settings.warehouseUrl! });

@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { createQueryClient } from '@/shared/api';
-import { AppConfigProvider } from '@/shared/config';
-import { LocalSettingsProvider } from '@/shared/local-settings';
-import { showErrorToast } from '@/shared/ui/error-toast';
+import { createQueryClient } from '@/common/api';
+import { AppConfigProvider } from '@/common/config';
+import { LocalSettingsProvider } from '@/common/local-settings';
+import { showErrorToast } from '@/common/ui/error-toast';
 import { theme } from './theme';
 
 /** Everything every screen relies on, outside the router. */

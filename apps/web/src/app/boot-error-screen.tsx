@@ -1,4 +1,4 @@
-import { MessageScreen, MessageScreenButton } from '@/shared/ui/message-screen';
+import { MessageScreen, MessageScreenButton } from '@/common/ui/message-screen';
 
 /** Shown when the configuration or the application bundle could not be loaded. */
 export function BootErrorScreen({ error }: { error: unknown }) {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { MessageScreen, MessageScreenButton } from '@/shared/ui/message-screen';
-import { NotFoundPage } from '@/shared/ui/not-found-page';
+import { MessageScreen, MessageScreenButton } from '@/common/ui/message-screen';
+import { NotFoundPage } from '@/common/ui/not-found-page';
 
 /** Last line of defence for a route that failed to load or render (e.g. a stale chunk). */
 export function RouteErrorScreen() {

@@ -41,7 +41,7 @@ describe('routes', () => {
   });
 });
 
-describe('every page of spec §2', () => {
+describe('every page of docs/product.md §2', () => {
   it.each([
     ['/app/connections', 'Connections', 'No connections yet'],
     ['/app/plays', 'Plays', 'No plays yet'],

@@ -1,7 +1,7 @@
 import { APP_ROUTES } from '@revlane/contracts';
 import { Navigate, type RouteObject } from 'react-router';
 import { RootRedirect } from '@/features/auth';
-import { FullPageLoader } from '@/shared/ui/loader';
+import { FullPageLoader } from '@/common/ui/loader';
 import { lazyRoute } from './lazy-route';
 import { RouteErrorScreen } from './route-error-screen';
 import { SessionRoot } from './session-root';
@@ -10,7 +10,7 @@ const notFound = lazyRoute(() => import('@/routes/not-found-route'));
 const segmentPage = lazyRoute(() => import('@/routes/segment-route'));
 const settingsTab = lazyRoute(() => import('@/routes/segment-settings-tab-route'));
 
-/** The pages under `/app` (spec §2), each its own lazily loaded module. */
+/** The pages under `/app` (docs/product.md §2), each its own lazily loaded module. */
 const appChildRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="home" replace /> },
   {
@@ -69,7 +69,7 @@ export const notFoundRoutes: RouteObject[] = [
   { path: '*', lazy: notFound },
 ];
 
-/** The route tree of spec §2; pages load lazily. */
+/** The route tree of docs/product.md §2; pages load lazily. */
 export const appRoutes: RouteObject[] = [
   {
     HydrateFallback: FullPageLoader,

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { SessionErrorGate, SessionProvider, useSession } from '@/features/auth';
-import { ApiClientsProvider } from '@/shared/api';
-import { useAppConfig } from '@/shared/config';
+import { ApiClientsProvider } from '@/common/api';
+import { useAppConfig } from '@/common/config';
 
 /** Hands the session's token and impersonation to the API clients of every service. */
 function SessionApiClients() {

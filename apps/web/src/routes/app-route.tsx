@@ -3,8 +3,8 @@ import { IdleTimeout, ImpersonationBanner, ProtectedRoute, useSession } from '@/
 import { AppSidebar, usePrefetchSegmentMenu } from '@/features/navigation';
 import { isTermsRequired, TermsOfServiceGate, useProfile } from '@/features/profile';
 import { usePrefetchMySegments } from '@/features/segments';
-import { AppLayout } from '@/shared/layouts/app-layout';
-import { Loader } from '@/shared/ui/loader';
+import { AppLayout } from '@/common/layouts/app-layout';
+import { Loader } from '@/common/ui/loader';
 
 /** The app shell of a signed-in user: sidebar, page, and the session's dialogs. */
 function SignedInShell() {
@@ -56,7 +56,7 @@ function SignedInShell() {
   );
 }
 
-/** Everything under `/app` needs a session (spec §2). */
+/** Everything under `/app` needs a session (docs/product.md §2). */
 export default function AppRoute() {
   return (
     <ProtectedRoute>

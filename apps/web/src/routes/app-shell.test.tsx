@@ -18,7 +18,7 @@ const menuItem = (name: string | RegExp) => screen.getByRole('menuitem', { name 
 const storedSettings = (): unknown => JSON.parse(localStorage.getItem(LOCAL_SETTINGS_KEY) ?? '{}');
 
 describe('sidebar menu', () => {
-  it('shows the menu of spec §2 in order, disabled entries flagged', async () => {
+  it('shows the menu of docs/product.md §2 in order, disabled entries flagged', async () => {
     stubApi();
     const { sidebar } = await renderShell();
     const topLevel = within(sidebar)

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AuthLayout } from '@/shared/layouts/auth-layout';
+import { AuthLayout } from '@/common/layouts/auth-layout';
 
 /** Signed-out screens: the nested route renders in the layout's form area. */
 export default function AuthLayoutRoute() {

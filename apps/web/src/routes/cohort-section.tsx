@@ -14,8 +14,8 @@ import {
   type ApplyFilters,
 } from '@/features/cohorts';
 import { SegmentWorkspace, useRecordVocabulary, useSegmentView } from '@/features/segments';
-import { toApiError } from '@/shared/api';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { toApiError } from '@/common/api';
+import { EmptyState } from '@/common/ui/empty-state';
 
 interface CohortSectionProps {
   segment: SegmentDetail;

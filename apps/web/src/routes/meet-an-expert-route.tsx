@@ -1,6 +1,6 @@
 import { OnboardingStepDialog, SchedulingEmbed } from '@/features/onboarding';
 import { useProfile } from '@/features/profile';
-import { useAppConfig } from '@/shared/config';
+import { useAppConfig } from '@/common/config';
 
 /** `/app/home/meet-an-expert`: book a session; booking it completes the step. */
 export default function MeetAnExpertRoute() {

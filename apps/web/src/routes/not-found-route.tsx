@@ -1,4 +1,4 @@
-import { NotFoundPage } from '@/shared/ui/not-found-page';
+import { NotFoundPage } from '@/common/ui/not-found-page';
 
 export default function NotFoundRoute() {
   return <NotFoundPage />;

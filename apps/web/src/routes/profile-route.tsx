@@ -1,6 +1,6 @@
 import { DashboardSettingsCard } from '@/features/dashboard';
 import { ProfileDetailsCard, SlackNotificationsCard } from '@/features/profile';
-import { PageHeader } from '@/shared/ui/page-header';
+import { PageHeader } from '@/common/ui/page-header';
 
 /** `/app/profile`: details, Slack notifications and dashboard settings. */
 export default function ProfileRoute() {

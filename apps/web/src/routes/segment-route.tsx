@@ -42,7 +42,7 @@ function SegmentPage({ segmentId, cohortId }: SegmentPageProps) {
   );
 }
 
-/** `segments/:segmentId` and `segments/:segmentId/:cohortId`: the cohort page (spec §2). */
+/** `segments/:segmentId` and `segments/:segmentId/:cohortId`: the cohort page (docs/product.md §2). */
 export default function SegmentRoute() {
   const { segmentId = '', cohortId } = useParams();
   // A new cohort starts fresh: its filters go into the URL on arrival.

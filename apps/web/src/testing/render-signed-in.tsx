@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '@/app/app-providers';
 import { appSectionRoute, notFoundRoutes } from '@/app/routes';
 import { SessionContext, type Session } from '@/features/auth/session-context';
-import { ApiClientsProvider } from '@/shared/api';
+import { ApiClientsProvider } from '@/common/api';
 import { testConfig } from './test-config';
 
 function TestSessionRoot({ session }: { session: Session }) {

@@ -5,7 +5,7 @@ import { auditLog } from '../database/schema/index.js';
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Records every data-changing request made while impersonating (DESIGN §4.4). Runs in
+ * Records every data-changing request made while impersonating (docs/architecture.md §4.4). Runs in
  * onSend, i.e. before the client sees the answer: the row is committed by the time a
  * support user (or a test) could look for it, and a shutdown cannot drop it.
  */

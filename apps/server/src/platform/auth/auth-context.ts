@@ -4,7 +4,7 @@ import type { OrganizationRecord, UserRecord } from './accounts.repository.js';
 export interface AuthContext {
   /** The user the request acts as: the impersonated user while impersonating. */
   user: UserRecord;
-  /** That user's organization; it scopes every query (DESIGN §2). */
+  /** That user's organization; it scopes every query (docs/architecture.md §2). */
   org: OrganizationRecord;
   /** The support user behind an impersonated request, else null. */
   actor: UserRecord | null;

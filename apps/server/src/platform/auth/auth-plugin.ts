@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** Only the header: tokens in URLs leak into history and logs (DESIGN §4.5). */
+/** Only the header: tokens in URLs leak into history and logs (docs/architecture.md §4.5). */
 function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1];
@@ -92,7 +92,7 @@ const registerAuth: FastifyPluginCallback<{ keys: KeySource }> = (app, options, 
   done();
 };
 
-/** Bearer-token authentication, user provisioning and impersonation (DESIGN §4.2, §4.4). */
+/** Bearer-token authentication, user provisioning and impersonation (docs/architecture.md §4.2, §4.4). */
 export const authPlugin = fp(registerAuth, {
   name: 'revlane-auth',
   dependencies: ['revlane-config', 'revlane-database'],

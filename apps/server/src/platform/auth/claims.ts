@@ -1,6 +1,6 @@
 import type { JWTPayload } from 'jose';
 
-/** The profile facts we provision a user from (DESIGN §2). */
+/** The profile facts we provision a user from (docs/architecture.md §2). */
 export interface ProfileClaims {
   email: string | undefined;
   name: string | undefined;

@@ -6,7 +6,7 @@ import { auditLog, organizations } from '../database/schema/index.js';
 
 const base = '/user/api/v1';
 
-describe('impersonation (DESIGN §4.4)', () => {
+describe('impersonation (docs/architecture.md §4.4)', () => {
   let t: TestApp;
   let support: TestUser;
   let customer: TestUser;

@@ -14,7 +14,7 @@ export function impersonationTarget(request: FastifyRequest): string | undefined
 }
 
 /**
- * Resolves the user a support token acts as (DESIGN §4.4). Anyone else sending the header is
+ * Resolves the user a support token acts as (docs/architecture.md §4.4). Anyone else sending the header is
  * refused rather than silently ignored, so a misconfigured client notices at once.
  */
 export async function resolveImpersonation(

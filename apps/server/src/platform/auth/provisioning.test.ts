@@ -28,7 +28,7 @@ async function startUserinfoServer(profiles: Map<string, Record<string, unknown>
   return { url: `http://127.0.0.1:${port}`, calls, close };
 }
 
-describe('provisioning users on their first request (DESIGN §2)', () => {
+describe('provisioning users on their first request (docs/architecture.md §2)', () => {
   let t: TestApp;
   let idp: Awaited<ReturnType<typeof startUserinfoServer>>;
   const userinfoProfiles = new Map<string, Record<string, unknown>>();

@@ -35,7 +35,7 @@ class LostProvisioningRace extends Error {}
 
 /**
  * First request of a new identity: create the user inside the organization that the token
- * names, or whose email domain matches, or else a new organization it owns (DESIGN §2).
+ * names, or whose email domain matches, or else a new organization it owns (docs/architecture.md §2).
  * Parallel first requests (the SPA fires several at start) converge on one user.
  */
 export async function provisionAccount(

@@ -17,7 +17,7 @@ function handMadeToken(
   return `${input}.${sign(input)}`;
 }
 
-describe('access-token verification (DESIGN §4.2)', () => {
+describe('access-token verification (docs/architecture.md §4.2)', () => {
   let t: TestApp;
   let claims: JWTPayload;
   beforeAll(async () => {

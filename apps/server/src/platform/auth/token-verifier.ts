@@ -14,7 +14,7 @@ export type KeySource = JSONWebKeySet | JWTVerifyGetKey;
 export interface TokenVerifierOptions {
   issuer: string;
   audience: string;
-  /** Our SPA's client id: with several audiences the authorized party must be us (spec §5). */
+  /** Our SPA's client id: with several audiences the authorized party must be us (docs/product.md §5). */
   clientId: string;
   keys: KeySource;
 }

@@ -56,5 +56,5 @@ const registerErrorHandler: FastifyPluginCallback = (app, _options, done) => {
   done();
 };
 
-/** The DESIGN §7 envelope for every error, whichever service or plugin raised it. */
+/** The docs/architecture.md §7 envelope for every error, whichever service or plugin raised it. */
 export const errorsPlugin = fp(registerErrorHandler, { name: 'revlane-errors' });

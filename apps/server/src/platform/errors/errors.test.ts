@@ -3,7 +3,7 @@ import { ERROR_TEXTS } from '@revlane/contracts';
 import { asUser, createTestApp, testUser, type TestApp, type TestUser } from '../../../test/app.js';
 import { captureLogs } from '../../../test/log-capture.js';
 
-describe('error envelope (DESIGN §7)', () => {
+describe('error envelope (docs/architecture.md §7)', () => {
   let t: TestApp;
   let user: TestUser;
   const logs = captureLogs();

@@ -12,7 +12,7 @@ const PARTS = [
 
 /**
  * Fastify stops validating at the first failing part (params, then body, then query), but
- * the client should learn about every bad field at once (DESIGN §7). So on a validation
+ * the client should learn about every bad field at once (docs/architecture.md §7). So on a validation
  * failure we re-check every part of the request against the route's zod schemas.
  */
 export function collectValidationErrors(request: FastifyRequest): FieldError[] {

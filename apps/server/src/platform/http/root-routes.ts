@@ -12,7 +12,7 @@ import { serviceUnavailable } from '../errors/http-error.js';
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
-/** What the SPA needs to know at run time, so one build runs anywhere (DESIGN §3.1). */
+/** What the SPA needs to know at run time, so one build runs anywhere (docs/architecture.md §3.1). */
 export function appConfigFor(config: AppConfigServer): AppConfig {
   return {
     services: config.services,

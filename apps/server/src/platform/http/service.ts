@@ -23,7 +23,7 @@ export interface ServiceDefinition {
 }
 
 /**
- * A backend service (DESIGN §3.1): its own OpenAPI document at `<mount>/docs` listing only
+ * A backend service (docs/architecture.md §3.1): its own OpenAPI document at `<mount>/docs` listing only
  * its routes (swagger is registered inside the service's encapsulated context), and its
  * routes behind authentication.
  */

@@ -7,7 +7,7 @@ import { ERROR_CODES } from '@revlane/contracts';
 
 /** Paths the services and the identity provider own: never answered with the SPA. */
 const API_MOUNTS = ['/api', '/user', '/composer', '/live-ops', '/content', '/transfer', '/idp'];
-/** The identity provider's sign-in screens are SPA pages (DESIGN §4.1). */
+/** The identity provider's sign-in screens are SPA pages (docs/architecture.md §4.1). */
 const SPA_PAGES_UNDER_IDP = '/idp/interaction/';
 
 export function isApiPath(pathname: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Background jobs (DESIGN §3.2): pg-boss on the metadata database (PGlite or PostgreSQL).
+ * Background jobs (docs/architecture.md §3.2): pg-boss on the metadata database (PGlite or PostgreSQL).
  * Services register handlers at start-up and send jobs; the queue retries failed jobs and
  * runs schedules. This is the whole surface services use, so the backend can change.
  */

@@ -11,7 +11,7 @@ import { createLatch, FAST_JOBS_ENV, recordRuns, startTestJobQueue } from '../..
 import { createTestKeys } from '../../../test/tokens.js';
 import { openDatabase } from '../database/database.js';
 
-describe('jobs plugin (DESIGN §3.2, §9)', () => {
+describe('jobs plugin (docs/architecture.md §3.2, §9)', () => {
   it('gives the app a queue that runs what it is sent', async () => {
     const t = await createTestApp({ env: FAST_JOBS_ENV });
     try {

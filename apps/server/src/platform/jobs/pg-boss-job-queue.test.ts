@@ -7,7 +7,7 @@ import type { PgBossJobQueue } from './pg-boss-job-queue.js';
 
 const store = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-describe(`job queue on pg-boss over ${store} (DESIGN §3.2)`, () => {
+describe(`job queue on pg-boss over ${store} (docs/architecture.md §3.2)`, () => {
   let database: DatabaseHandle;
   let queue: PgBossJobQueue;
   let errors: unknown[];

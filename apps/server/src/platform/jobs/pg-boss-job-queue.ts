@@ -25,7 +25,7 @@ export interface PgBossJobQueueOptions {
 
 const DEFAULT_RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
 
-/** `JobQueue` on pg-boss over the metadata database (DESIGN §3.2). */
+/** `JobQueue` on pg-boss over the metadata database (docs/architecture.md §3.2). */
 export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly database: JobsDatabase;

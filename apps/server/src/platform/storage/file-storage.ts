@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where file bytes live (DESIGN §3.2): a local directory by default; an S3-compatible
+ * Where file bytes live (docs/architecture.md §3.2): a local directory by default; an S3-compatible
  * store can implement the same three calls later. Keys are `/`-separated paths chosen
  * by the server (never by a client), e.g. `<orgId>/<fileId>`.
  */

@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { openWarehouse, SegmentReader, type Warehouse } from '../../warehouse/index.js';
 
-/** The analytical plane as the services see it (DESIGN §5). */
+/** The analytical plane as the services see it (docs/architecture.md §5). */
 export interface WarehouseAccess {
   /** One engine for every organization: DuckDB opens a file per org, PostgreSQL a schema. */
   engine: Warehouse;

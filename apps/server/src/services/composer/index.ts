@@ -1,6 +1,6 @@
 import { defineService } from '../../platform/http/service.js';
 
-/** Connections, OAuth callbacks, syncs and mappings (DESIGN §3.1); routes arrive with later issues. */
+/** Connections, OAuth callbacks, syncs and mappings (docs/architecture.md §3.1); routes arrive with later issues. */
 export const composerService = defineService({
   name: 'composer',
   title: 'composer service',

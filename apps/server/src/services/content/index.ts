@@ -1,7 +1,7 @@
 import { defineService } from '../../platform/http/service.js';
 import { filesRoutes } from './files/files.routes.js';
 
-/** Stored files: profile photos and exports (DESIGN §3.1). */
+/** Stored files: profile photos and exports (docs/architecture.md §3.1). */
 export const contentService = defineService({
   name: 'content',
   title: 'content service',

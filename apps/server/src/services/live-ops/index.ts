@@ -7,7 +7,7 @@ import { segmentsRoutes } from './segments/segments.routes.js';
 import { snapshotsPlugin } from './snapshots/index.js';
 import { trendsRoutes } from './trends/trends.routes.js';
 
-/** Segments, cohorts, alerts, data, export and trends (DESIGN §3.1). */
+/** Segments, cohorts, alerts, data, export and trends (docs/architecture.md §3.1). */
 export const liveOpsService = defineService({
   name: 'live-ops',
   title: 'live-operations service',

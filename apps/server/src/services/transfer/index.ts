@@ -1,6 +1,6 @@
 import { defineService } from '../../platform/http/service.js';
 
-/** Resumable (tus) uploads of CSV files into a data source (DESIGN §3.1); routes arrive with later issues. */
+/** Resumable (tus) uploads of CSV files into a data source (docs/architecture.md §3.1); routes arrive with later issues. */
 export const transferService = defineService({
   name: 'transfer',
   title: 'file-transfer service',

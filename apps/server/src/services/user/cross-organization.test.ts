@@ -14,7 +14,7 @@ import {
 
 const base = '/user/api/v1';
 
-describe('organizations are isolated (DESIGN §2)', () => {
+describe('organizations are isolated (docs/architecture.md §2)', () => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

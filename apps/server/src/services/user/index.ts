@@ -4,7 +4,7 @@ import { slackRoutes } from './notifications/slack.routes.js';
 import { onboardingRoutes } from './onboarding/onboarding.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
-/** Users, profiles, onboarding, terms, dashboard settings, Slack channel list (DESIGN §3.1). */
+/** Users, profiles, onboarding, terms, dashboard settings, Slack channel list (docs/architecture.md §3.1). */
 export const userService = defineService({
   name: 'user',
   title: 'user service',

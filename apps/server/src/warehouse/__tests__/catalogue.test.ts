@@ -11,31 +11,34 @@ const SOURCES = {
   user_metrics: USER_METRICS_TABLE,
 } as const;
 
-describe.each(['accounts', 'users'] as const)('column catalogue of %s (DESIGN §5.2)', (table) => {
-  const columns = getColumns(table);
+describe.each(['accounts', 'users'] as const)(
+  'column catalogue of %s (docs/architecture.md §5.2)',
+  (table) => {
+    const columns = getColumns(table);
 
-  it('matches the contract and names every column once', () => {
-    expect(columnListSchema.parse(columns)).toEqual(columns);
-    expect(new Set(columns.map((column) => column.name)).size).toBe(columns.length);
-    expect(columns[0]).toMatchObject({ name: 'id', dataType: 'default', computed: false });
-  });
+    it('matches the contract and names every column once', () => {
+      expect(columnListSchema.parse(columns)).toEqual(columns);
+      expect(new Set(columns.map((column) => column.name)).size).toBe(columns.length);
+      expect(columns[0]).toMatchObject({ name: 'id', dataType: 'default', computed: false });
+    });
 
-  it('gives enum and boolean columns their options, and no other column any', () => {
-    for (const column of columns) {
-      expect(Boolean(column.options?.length)).toBe(OPTION_LIST_TYPES.includes(column.dataType));
-    }
-  });
+    it('gives enum and boolean columns their options, and no other column any', () => {
+      for (const column of columns) {
+        expect(Boolean(column.options?.length)).toBe(OPTION_LIST_TYPES.includes(column.dataType));
+      }
+    });
 
-  it('maps every entry to a real column of a warehouse table, computed ones to metric tables', () => {
-    for (const column of getCatalogue(table)) {
-      const source = SOURCES[column.source];
-      expect(source.columns.map((c) => c.name)).toContain(column.sourceColumn);
-      expect(column.computed).toBe(
-        source === ACCOUNT_METRICS_TABLE || source === USER_METRICS_TABLE,
-      );
-    }
-  });
-});
+    it('maps every entry to a real column of a warehouse table, computed ones to metric tables', () => {
+      for (const column of getCatalogue(table)) {
+        const source = SOURCES[column.source];
+        expect(source.columns.map((c) => c.name)).toContain(column.sourceColumn);
+        expect(column.computed).toBe(
+          source === ACCOUNT_METRICS_TABLE || source === USER_METRICS_TABLE,
+        );
+      }
+    });
+  },
+);
 
 describe('catalogue contents', () => {
   it('offers the computed account metrics, the sparkline as a timeseries', () => {

@@ -103,7 +103,7 @@ function countOf(field: string, operator: FilterOperator, value: unknown) {
   return compileSegmentQuery({ orgId, table: 'accounts', filters }, duckdbDialect).countQuery;
 }
 
-describe('filter compiler: every operator × data type (DESIGN §5.3)', () => {
+describe('filter compiler: every operator × data type (docs/architecture.md §5.3)', () => {
   it('has a case for exactly the operators each data type allows', () => {
     for (const [dataType, operators] of Object.entries(OPERATORS_BY_DATA_TYPE)) {
       expect(Object.keys(CASES[dataType as DataType]).sort()).toEqual([...operators].sort());

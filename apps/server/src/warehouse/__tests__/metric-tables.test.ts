@@ -33,7 +33,7 @@ const EXPECTED_ACCOUNTS = [
   { account_id: 'a5', active_users_1d: 0, active_users_7d: 0, active_users_30d: 0, events_7d: 0, events_30d: 0, last_seen_at: null, seats_used: 0, activity_30d: sparkline({}) },
 ];
 
-describe.each(TEST_ENGINES)('metric tables on $name (DESIGN §5.2)', (engine) => {
+describe.each(TEST_ENGINES)('metric tables on $name (docs/architecture.md §5.2)', (engine) => {
   let warehouse: Warehouse;
   let cleanup: () => Promise<void>;
   const orgId = newOrgId();

@@ -61,7 +61,7 @@ const CASES: Case[] = [
   ['last_seen_at', 'null', null, ['a4', 'a5']],
 ];
 
-describe.each(TEST_ENGINES)('operator semantics on $name (DESIGN §5.3)', (engine) => {
+describe.each(TEST_ENGINES)('operator semantics on $name (docs/architecture.md §5.3)', (engine) => {
   let warehouse: Warehouse;
   let cleanup: () => Promise<void>;
   let reader: SegmentReader;

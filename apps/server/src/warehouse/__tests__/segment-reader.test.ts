@@ -7,7 +7,7 @@ import { SegmentQueryError } from '../compiler/segment-query-error.js';
 import { TEST_ENGINES, newOrgId } from './engines.js';
 import { ACCOUNTS, AS_OF, handMadeBatches } from './hand-made-data.js';
 
-describe.each(TEST_ENGINES)('segment reader on $name (DESIGN §5.4)', (engine) => {
+describe.each(TEST_ENGINES)('segment reader on $name (docs/architecture.md §5.4)', (engine) => {
   let warehouse: Warehouse;
   let cleanup: () => Promise<void>;
   let reader: SegmentReader;

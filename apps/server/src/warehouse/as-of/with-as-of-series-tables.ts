@@ -11,7 +11,7 @@ import { accountMetricsSeriesSchema, userMetricsSeriesSchema } from './series-ta
 const CURRENT_SOURCES = { accounts: 'accounts', users: 'users', events: 'events' };
 
 /**
- * Makes the wide segment tables of `tables` as of EVERY given day in one pass (DESIGN §6
+ * Makes the wide segment tables of `tables` as of EVERY given day in one pass (docs/architecture.md §6
  * trends and back-fills): scratch metric tables and, over them, segment views with one row
  * per record and day, an `as_of_day` column (the day's UTC start) and every catalogue column
  * under its name, each day evaluated as of its end exactly like the one-day build

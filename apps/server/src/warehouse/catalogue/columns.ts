@@ -14,7 +14,7 @@ const BY_NAME: Record<BaseTable, ReadonlyMap<string, CatalogueColumn>> = {
 };
 
 /**
- * The column catalogue of a base table (DESIGN §5.2), stored and computed columns, in
+ * The column catalogue of a base table (docs/architecture.md §5.2), stored and computed columns, in
  * default display order: what `GET segments/tables/{table}/columns` answers.
  */
 export function getColumns(table: BaseTable): SegmentColumn[] {

@@ -1,4 +1,4 @@
-/** Cohort membership snapshots and the membership diff (DESIGN §6, issue 5). */
+/** Cohort membership snapshots and the membership diff (docs/architecture.md §6, issue 5). */
 export { snapshotCohort, type CohortDefinition, type SnapshotResult } from './snapshot-cohort.js';
 export {
   readCohortChanges,

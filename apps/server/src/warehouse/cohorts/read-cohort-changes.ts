@@ -32,7 +32,7 @@ export interface CohortChangesResult {
 const CHANGES = ['entered', 'left'] as const;
 
 /**
- * Who entered and who left a cohort at snapshots since `since` (DESIGN §6, membership diff):
+ * Who entered and who left a cohort at snapshots since `since` (docs/architecture.md §6, membership diff):
  * totals, and up to `limit` records of each kind, newest first, with their key columns as the
  * segment table has them now.
  */

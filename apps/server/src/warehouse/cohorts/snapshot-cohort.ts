@@ -22,7 +22,7 @@ export interface SnapshotResult {
 }
 
 /**
- * Snapshots a cohort's membership at `snapshotAt` (DESIGN §6) in ONE warehouse transaction:
+ * Snapshots a cohort's membership at `snapshotAt` (docs/architecture.md §6) in ONE warehouse transaction:
  * appends who entered and left since the previous snapshot, replaces the stored members and
  * writes the day's counts row. A failure leaves the previous snapshot whole; a retry of a
  * snapshot that committed (same or older moment) is skipped, so nothing is counted twice.

@@ -46,7 +46,7 @@ function orderBy(dialect: Dialect, query: ResolvedQuery): string {
 }
 
 /**
- * THE segment SQL compiler (DESIGN §5.3–5.4): validates the query against the table's
+ * THE segment SQL compiler (docs/architecture.md §5.3–5.4): validates the query against the table's
  * catalogue (throws SegmentQueryError naming every bad part), then emits the page, count,
  * export and grouping queries for a dialect. Identifiers come only from the catalogue, every
  * value is a bound parameter, every table is qualified for `input.orgId`.

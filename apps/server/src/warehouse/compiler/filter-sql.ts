@@ -10,7 +10,7 @@ const timestamp = (params: SqlParams, value: string) => `CAST(${params.add(value
 const TEXTUAL = new Set(['string', 'email', 'link', 'enum', 'default']);
 
 /**
- * The SQL condition of one resolved filter over a column expression (DESIGN §5.3); every
+ * The SQL condition of one resolved filter over a column expression (docs/architecture.md §5.3); every
  * value is a bound parameter. Negative operators (`not_contains`, `excludes`) match blanks:
  * a blank plan is "none of pro, enterprise".
  */

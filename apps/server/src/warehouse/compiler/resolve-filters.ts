@@ -12,7 +12,7 @@ import type { IssueList } from './segment-query-error.js';
 import type { ResolvedFilter } from './segment-query-input.js';
 
 /**
- * Checks each filter against the catalogue and the contracts (DESIGN §5.3): the field is a
+ * Checks each filter against the catalogue and the contracts (docs/architecture.md §5.3): the field is a
  * column of the table, the operator applies to its data type, the value has the operator's
  * shape. `none` filters need no condition and are dropped.
  */

@@ -8,7 +8,7 @@ export interface QueryIssue {
 /**
  * A segment query that cannot run as asked: an unknown field, an operator that does not
  * apply to the column's data type, a value of the wrong shape. Carries every problem found;
- * the route layer answers it with a 400 whose `errors` are these issues (DESIGN §7).
+ * the route layer answers it with a 400 whose `errors` are these issues (docs/architecture.md §7).
  */
 export class SegmentQueryError extends Error {
   readonly issues: readonly QueryIssue[];

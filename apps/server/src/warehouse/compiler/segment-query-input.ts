@@ -2,14 +2,14 @@ import type { BaseTable, FilterOperator, SortInfo } from '@revlane/contracts';
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
 
 /**
- * What a segment page, count, grouping or export asks for: the list query of spec §7
+ * What a segment page, count, grouping or export asks for: the list query of docs/product.md §7
  * (already parsed by `listQuerySchema` in the route, or not: everything is re-checked).
  */
 export interface SegmentQueryInput {
   /** Scopes every table reference; never taken from the request. */
   orgId: string;
   table: BaseTable;
-  /** `{ field, operator, value }` objects, AND-combined (DESIGN §5.3). */
+  /** `{ field, operator, value }` objects, AND-combined (docs/architecture.md §5.3). */
   filters?: readonly unknown[];
   search?: string;
   sortBy?: readonly SortInfo[];

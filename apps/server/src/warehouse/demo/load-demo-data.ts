@@ -46,7 +46,7 @@ async function* tracked(
 }
 
 /**
- * Generates the deterministic demo SaaS (DESIGN §5.1 model) in streaming batches and loads it
+ * Generates the deterministic demo SaaS (docs/architecture.md §5.1 model) in streaming batches and loads it
  * with the warehouse's bulk path, then builds the metric tables and swaps everything in.
  */
 export async function loadDemoData(

@@ -18,7 +18,7 @@ import { duckdbDialect } from './duckdb-dialect.js';
 import { params, types } from './duckdb-params.js';
 import { convertDuckDBValue, jsonColumnParser } from './duckdb-values.js';
 
-/** The embedded default (DESIGN §5): one DuckDB file per organization. */
+/** The embedded default (docs/architecture.md §5): one DuckDB file per organization. */
 export class DuckDBWarehouse implements Warehouse {
   readonly dialect = duckdbDialect;
   private readonly databases: DuckDBDatabases;

@@ -1,5 +1,5 @@
 /**
- * The conversion layer both engines end in (DESIGN §5): DuckDB hands BIGINT over as
+ * The conversion layer both engines end in (docs/architecture.md §5): DuckDB hands BIGINT over as
  * BigInt and DECIMAL as float, `pg` hands both over as strings and parses timestamps in
  * the process's time zone. These helpers give one JS value for one stored value.
  */

@@ -17,7 +17,7 @@ export interface StreamOptions {
 }
 
 /**
- * An organization's analytical database (DESIGN §5). Every method is scoped by `orgId`:
+ * An organization's analytical database (docs/architecture.md §5). Every method is scoped by `orgId`:
  * DuckDB opens that organization's file, PostgreSQL its schema. Queries come from the
  * segment compiler or the metric builders, which qualify tables through `dialect`.
  */

@@ -13,7 +13,7 @@ export interface LoadOptions {
 }
 
 /**
- * Loads canonical tables (DESIGN §5.1): each given table is built as `<name>__next`, the
+ * Loads canonical tables (docs/architecture.md §5.1): each given table is built as `<name>__next`, the
  * metric tables are rebuilt from the new data, then everything is swapped in in ONE
  * transaction, so a reader never sees new accounts with old metrics or a half load.
  * Tables not given keep their data (an empty one is created when there is none yet).

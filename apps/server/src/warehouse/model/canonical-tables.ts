@@ -1,7 +1,7 @@
 import type { TableSchema } from '../engine/table-schema.js';
 
 /**
- * The canonical model of an organization (DESIGN §5.1). Sources and the demo generator load
+ * The canonical model of an organization (docs/architecture.md §5.1). Sources and the demo generator load
  * these; the metric builders derive the per-load metric tables from them.
  */
 export const ACCOUNTS_TABLE = {

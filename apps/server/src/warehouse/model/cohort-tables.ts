@@ -1,7 +1,7 @@
 import type { TableSchema } from '../engine/table-schema.js';
 
 /**
- * Cohort membership snapshots (issue 5, DESIGN §6), kept in the organization's warehouse
+ * Cohort membership snapshots (issue 5, docs/architecture.md §6), kept in the organization's warehouse
  * next to the records they list, so one warehouse transaction replaces a cohort's members,
  * appends who entered and left, and records the day's count: a crash mid-run leaves the
  * previous snapshot whole. These tables are not rebuilt by loads (they are history).

@@ -50,5 +50,5 @@ export const INDUSTRIES = [
 export const USER_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** The option list of boolean columns (spec §5: "only 2 values: True and False"). */
+/** The option list of boolean columns (docs/product.md §5: "only 2 values: True and False"). */
 export const BOOLEAN_OPTIONS = ['True', 'False'] as const;

@@ -4,7 +4,7 @@ import type { TableSchema } from '../engine/table-schema.js';
 export const ACTIVITY_DAYS = 30;
 
 /**
- * Per-load metric tables (DESIGN §5.2 computed columns): rebuilt from `events` after each
+ * Per-load metric tables (docs/architecture.md §5.2 computed columns): rebuilt from `events` after each
  * load and swapped in with it, so segment pages read one row per record instead of
  * rescanning events.
  */

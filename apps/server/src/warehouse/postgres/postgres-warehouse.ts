@@ -17,7 +17,7 @@ export interface PostgresWarehouseOptions {
   maxConnections?: number;
 }
 
-/** The scale-out engine (DESIGN §5): one schema `org_<uuid>` per organization, pooled. */
+/** The scale-out engine (docs/architecture.md §5): one schema `org_<uuid>` per organization, pooled. */
 export class PostgresWarehouse implements Warehouse {
   readonly dialect = postgresDialect;
   private readonly pool: pg.Pool;

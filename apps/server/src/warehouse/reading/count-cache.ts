@@ -1,7 +1,7 @@
 import type { CompiledQuery } from '../engine/warehouse.js';
 
 /**
- * Exact counts per load (DESIGN §5: a COUNT(*) dominates page cost on PostgreSQL). Keys
+ * Exact counts per load (docs/architecture.md §5: a COUNT(*) dominates page cost on PostgreSQL). Keys
  * include the load id, so a new load never serves an old count; least recently used
  * entries go first.
  */

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 
-/** The signed-in user as the identity token describes them (spec §3). */
+/** The signed-in user as the identity token describes them (docs/product.md §3). */
 export interface SessionUser {
   sub?: string;
   name?: string;
@@ -10,7 +10,7 @@ export interface SessionUser {
 }
 
 /**
- * The auth state every screen sees, the same in normal and impersonation mode (spec §4, §6).
+ * The auth state every screen sees, the same in normal and impersonation mode (docs/product.md §4, §6).
  */
 export interface Session {
   isLoading: boolean;

@@ -15,7 +15,7 @@ import { organizations, users } from './core.js';
 import { segments } from './live-ops.js';
 
 /**
- * Cohorts (DESIGN §6): a named filter set of a segment. `latest_members` and
+ * Cohorts (docs/architecture.md §6): a named filter set of a segment. `latest_members` and
  * `latest_snapshot_at` mirror the newest membership snapshot (whose member ids live in the
  * organization's warehouse), so lists and alerts read a count without touching the warehouse.
  */

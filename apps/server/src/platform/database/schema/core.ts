@@ -14,7 +14,7 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-/** One customer company; every row of product metadata carries its id (DESIGN §2). */
+/** One customer company; every row of product metadata carries its id (docs/architecture.md §2). */
 export const organizations = pgTable(
   'organizations',
   {
@@ -50,7 +50,7 @@ export const users = pgTable(
       .default('member'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     dashboard: jsonb('dashboard').$type<Record<string, unknown>>(),
-    /** Slack channel the user's alerts go to; null until chosen (spec §7). */
+    /** Slack channel the user's alerts go to; null until chosen (docs/product.md §7). */
     slackChannelId: text('slack_channel_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -89,7 +89,7 @@ export const onboardingSteps = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.stepId] })],
 );
 
-/** Changes made by support staff while impersonating (DESIGN §4.4). */
+/** Changes made by support staff while impersonating (docs/architecture.md §4.4). */
 export const auditLog = pgTable(
   'audit_log',
   {

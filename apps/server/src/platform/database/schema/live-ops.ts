@@ -24,7 +24,7 @@ export interface SegmentGroupingSetting {
 }
 
 /**
- * Segment metadata of the live-operations service (DESIGN §5.4, §6). The rows a segment
+ * Segment metadata of the live-operations service (docs/architecture.md §5.4, §6). The rows a segment
  * shows live in the organization's warehouse; this table names, orders and configures them.
  * `columns`, `grouping` and `sorting` are null until set: null means the base table's
  * defaults (services/live-ops/segments/segment-defaults.ts), so a new catalogue version
@@ -57,7 +57,7 @@ export const segments = pgTable(
 );
 
 /**
- * Export tickets (DESIGN §4.5): single-use, short-lived credentials of an export URL. Only
+ * Export tickets (docs/architecture.md §4.5): single-use, short-lived credentials of an export URL. Only
  * the SHA-256 of the ticket is stored, so a database read does not yield usable tickets;
  * kept in the database (not memory) so they survive a restart and work across processes.
  */

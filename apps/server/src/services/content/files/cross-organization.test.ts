@@ -15,7 +15,7 @@ import { findOrganizationFile } from './files.repository.js';
 
 const base = '/content/api/v1';
 
-describe('files of one organization and another (DESIGN §2, ADR 0005)', () => {
+describe('files of one organization and another (docs/architecture.md §2, ADR 0005)', () => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

@@ -2,7 +2,7 @@ import { CONTENT_API } from '@revlane/contracts';
 import type { Database } from '../../../platform/database/database.js';
 import { findOrganizationFile, type FileRecord } from './files.repository.js';
 
-/** Storage keys: the organization's folder, then the file id (DESIGN §3.2). */
+/** Storage keys: the organization's folder, then the file id (docs/architecture.md §3.2). */
 export const originalKey = (file: Pick<FileRecord, 'orgId' | 'id'>) => `${file.orgId}/${file.id}`;
 export const thumbnailKey = (file: Pick<FileRecord, 'orgId' | 'id'>) =>
   `${file.orgId}/${file.id}.thumbnail`;

@@ -3,7 +3,7 @@ import { segments } from '../../../platform/database/schema/index.js';
 import { findSegment, updateSegment } from '../segments/segments.repository.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from './live-ops-fixture.js';
 
-describe('live-ops: another organization’s segment is 404 on every route (DESIGN §2)', () => {
+describe('live-ops: another organization’s segment is 404 on every route (docs/architecture.md §2)', () => {
   let f: LiveOpsFixture;
   beforeAll(async () => {
     f = await createLiveOpsFixture();

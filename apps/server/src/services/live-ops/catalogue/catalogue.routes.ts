@@ -18,7 +18,7 @@ const tags = ['segments'];
 const isBaseTable = (name: string): name is BaseTable =>
   (BASE_TABLES as readonly string[]).includes(name);
 
-/** What the filter builder and the column picker offer (DESIGN §5.2–5.3). */
+/** What the filter builder and the column picker offer (docs/architecture.md §5.2–5.3). */
 export const catalogueRoutes: FastifyPluginCallback = (app, _options, done) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

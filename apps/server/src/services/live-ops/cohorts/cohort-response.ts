@@ -2,7 +2,7 @@ import type { Cohort, CohortVersion } from '@revlane/contracts';
 import type { listCohortVersions } from './cohort-versions.repository.js';
 import type { CohortRow } from './cohorts.repository.js';
 
-/** A cohort row as the API answers it (DESIGN §7: camelCase, ISO instants). */
+/** A cohort row as the API answers it (docs/architecture.md §7: camelCase, ISO instants). */
 export function toCohort(row: CohortRow): Cohort {
   return {
     id: row.id,

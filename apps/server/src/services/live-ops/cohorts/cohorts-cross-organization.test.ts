@@ -8,7 +8,7 @@ import { findCohort, lockCohort, updateCohort } from './cohorts.repository.js';
 /** A user id that stars nothing. */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
-describe('live-ops: another organization’s cohort is 404 on every route (DESIGN §2)', () => {
+describe('live-ops: another organization’s cohort is 404 on every route (docs/architecture.md §2)', () => {
   let f: LiveOpsFixture;
   let c: ReturnType<typeof cohortsClient>;
   let danaCohort: Cohort;

@@ -23,7 +23,7 @@ export const dataRoutes: FastifyPluginCallback = (app, _options, done) => {
       schema: {
         tags: ['segment data'],
         summary:
-          'A page of the segment’s rows (list query of spec §7), or of groups with `pivot`; 202 while the first load runs',
+          'A page of the segment’s rows (list query of docs/product.md §7), or of groups with `pivot`; 202 while the first load runs',
         params: segmentParamsSchema,
         querystring: segmentDataQuerySchema,
         response: {

@@ -24,7 +24,8 @@ export const exportRoutes: FastifyPluginCallback = (app, _options, done) => {
     {
       schema: {
         tags,
-        summary: 'A single-use ticket (60 s) for exporting exactly this list query (DESIGN §4.5)',
+        summary:
+          'A single-use ticket (60 s) for exporting exactly this list query (docs/architecture.md §4.5)',
         params: segmentParamsSchema,
         body: exportTicketBodySchema,
         response: { 201: dataEnvelope(exportTicketSchema), ...errorResponses(400, 403, 404) },

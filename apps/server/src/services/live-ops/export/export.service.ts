@@ -15,7 +15,7 @@ import { consumeExportTicket, insertExportTicket } from './export-tickets.reposi
 
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
-/** `POST segments/{id}/export-tickets` (DESIGN §4.5): a single-use ticket for this query. */
+/** `POST segments/{id}/export-tickets` (docs/architecture.md §4.5): a single-use ticket for this query. */
 export async function issueExportTicket(
   db: Database,
   warehouse: WarehouseAccess,
@@ -48,7 +48,7 @@ const badTicket = () => unauthorized('The export link is invalid or expired; exp
 /** What identifies an export request: its ticket, and the user it acts as when impersonating. */
 export interface ExportCredentials {
   token: string | undefined;
-  /** `impersonate_user_id` (spec §7): when present, the user the ticket was issued to. */
+  /** `impersonate_user_id` (docs/product.md §7): when present, the user the ticket was issued to. */
   impersonatedUserId: string | undefined;
 }
 

@@ -4,7 +4,7 @@ import { captureLogs } from '../../../../test/log-capture.js';
 import { exportTickets } from '../../../platform/database/schema/index.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
-describe('live-ops: export tickets and CSV export (DESIGN §4.5)', () => {
+describe('live-ops: export tickets and CSV export (docs/architecture.md §4.5)', () => {
   let f: LiveOpsFixture;
   const logs = captureLogs();
   beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('live-ops: export tickets and CSV export (DESIGN §4.5)', () => {
     expect((await download({ ...query, token: other.ticket }, otherSegment)).statusCode).toBe(401);
   });
 
-  it('binds a support user’s ticket to the impersonated user named in the URL (spec §7)', async () => {
+  it('binds a support user’s ticket to the impersonated user named in the URL (docs/product.md §7)', async () => {
     const support = await supportUser(f.t);
     const profile = await f.inject(f.dana, { method: 'GET', url: '/user/api/v1/users/me' });
     const danaId = profile.json<{ data: { id: string } }>().data.id;

@@ -1,7 +1,7 @@
 import type { BaseTable, SegmentDetail } from '@revlane/contracts';
 import type { SegmentRecord } from './segments.repository.js';
 
-/** What a segment shows until someone changes its settings (DESIGN §5.2 catalogue names). */
+/** What a segment shows until someone changes its settings (docs/architecture.md §5.2 catalogue names). */
 export const DEFAULT_SETTINGS: Record<
   BaseTable,
   Pick<SegmentDetail, 'columns' | 'sorting' | 'grouping'>

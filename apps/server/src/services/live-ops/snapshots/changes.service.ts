@@ -6,7 +6,7 @@ import { requireCohort } from '../cohorts/cohorts.service.js';
 import { requireSegment } from '../segments/segments.service.js';
 
 /**
- * Who entered and who left the organization's cohort since a moment (DESIGN §6, beyond
+ * Who entered and who left the organization's cohort since a moment (docs/architecture.md §6, beyond
  * spec), from its stored snapshots; 404 for a cohort of another organization.
  */
 export async function getCohortChanges(

@@ -1,3 +1,3 @@
-/** Cohort membership snapshots (DESIGN §6): what other modules and start-up use. */
+/** Cohort membership snapshots (docs/architecture.md §6): what other modules and start-up use. */
 export { requestCohortSnapshots, requestCohortBackfill } from './request-snapshots.js';
 export { snapshotsPlugin } from './snapshots.plugin.js';

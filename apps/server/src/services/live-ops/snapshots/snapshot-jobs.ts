@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobOptions } from '../../../platform/jobs/job-queue.js';
 
 /**
- * The jobs of membership snapshots (DESIGN §6): their names and payloads. Handlers live in
+ * The jobs of membership snapshots (docs/architecture.md §6): their names and payloads. Handlers live in
  * the files named after what they do; the plugin wires them to the queue.
  */
 export const COHORT_SNAPSHOTS_JOB = 'cohort-snapshots';

@@ -11,7 +11,7 @@ import {
 
 /**
  * Membership snapshots in the live-ops service: the job workers, the daily schedule and the
- * membership diff route (DESIGN §6).
+ * membership diff route (docs/architecture.md §6).
  */
 export const snapshotsPlugin: FastifyPluginAsync = async (app) => {
   const handlers = snapshotHandlers({

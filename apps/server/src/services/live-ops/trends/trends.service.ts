@@ -46,7 +46,7 @@ function adHocErrors(
 }
 
 /**
- * `POST segments/{id}/trend` and `…/rolling-avg` (DESIGN §6): a saved cohort's points come
+ * `POST segments/{id}/trend` and `…/rolling-avg` (docs/architecture.md §6): a saved cohort's points come
  * from its snapshots; unsaved filters are evaluated as of the end of each interval (and
  * answer "preparing" before the first load, like the data endpoint). `window` given: each
  * point becomes the rolling mean of the last `window` points.

@@ -19,7 +19,7 @@ function toStep(
   };
 }
 
-/** The four steps in their fixed order (spec §2), each with the user's progress. */
+/** The four steps in their fixed order (docs/product.md §2), each with the user's progress. */
 export async function listSteps(db: Database, auth: AuthContext): Promise<OnboardingStep[]> {
   const completed = await listCompletedSteps(db, auth.org.id, auth.user.id);
   const byId = new Map(completed.map((row) => [row.stepId, row]));
@@ -28,7 +28,7 @@ export async function listSteps(db: Database, auth: AuthContext): Promise<Onboar
 
 /**
  * Only the user the request acts as may complete their steps; any other id, even one that
- * exists, answers 404 like a user that doesn't (DESIGN §2).
+ * exists, answers 404 like a user that doesn't (docs/architecture.md §2).
  */
 export async function completeStep(
   db: Database,

@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../../platform/errors/http-e
 import { isOrganizationFileUrl } from '../../content/index.js';
 import { markTermsAccepted, updateUser, type UserRecord } from './users.repository.js';
 
-/** The profile as `GET users/me` answers it (spec §3), seen through the request's identity. */
+/** The profile as `GET users/me` answers it (docs/product.md §3), seen through the request's identity. */
 export function toProfile(user: UserRecord, auth: AuthContext): Profile {
   const { actor, org } = auth;
   return {
@@ -65,7 +65,7 @@ export async function updateUserRecord(
 
 /**
  * Accepting terms is a legal act of the user; support staff acting as the user may not do
- * it for them (impersonated sessions never see the terms dialog either, spec §4).
+ * it for them (impersonated sessions never see the terms dialog either, docs/product.md §4).
  */
 export async function acceptTerms(db: Database, auth: AuthContext): Promise<Profile> {
   if (auth.actor) throw forbidden('Terms of service can only be accepted by the user themselves');

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { PageHeader } from '@/shared/ui/page-header';
+import { EmptyState } from '@/common/ui/empty-state';
+import { PageHeader } from '@/common/ui/page-header';
 
 /** The alerts (notifications) list; alerts arrive with their own issue. */
 export function AlertsPage() {

@@ -25,7 +25,7 @@ export function Auth0SessionAdapter({ children }: { children: ReactNode }) {
     (returnTo: string) => loginWithRedirect({ appState: { returnTo } }),
     [loginWithRedirect],
   );
-  // Ends the provider session too (GET {domain}/v2/logout?returnTo=…&client_id=…, spec §7).
+  // Ends the provider session too (GET {domain}/v2/logout?returnTo=…&client_id=…, docs/product.md §7).
   const logout = useCallback(
     () => logoutWithRedirect({ logoutParams: { returnTo: window.location.origin } }),
     [logoutWithRedirect],

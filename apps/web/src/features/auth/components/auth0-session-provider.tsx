@@ -2,7 +2,7 @@ import { API_AUDIENCE } from '@revlane/contracts';
 import { Auth0Provider, type AppState } from '@auth0/auth0-react';
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppConfig } from '@/shared/config';
+import { useAppConfig } from '@/common/config';
 import { Auth0SessionAdapter } from './auth0-session-adapter';
 
 /** Only same-app paths are followed after sign-in, never another origin. */
@@ -12,13 +12,13 @@ function isAppPath(path: unknown): path is string {
 
 /**
  * Normal mode: the identity SDK against the configured provider (the embedded one at
- * `{origin}/idp` by default, DESIGN §4.1; the domain keeps its scheme, so no `issuer` option).
+ * `{origin}/idp` by default, docs/architecture.md §4.1; the domain keeps its scheme, so no `issuer` option).
  */
 export function Auth0SessionProvider({ children }: { children: ReactNode }) {
   const { auth } = useAppConfig();
   const navigate = useNavigate();
 
-  // Spec §2: continue at the saved return-to path, else the current path; through the router
+  // docs/product.md §2: continue at the saved return-to path, else the current path; through the router
   // so the in-memory token cache survives.
   const handleRedirectCallback = useCallback(
     (appState?: AppState) => {

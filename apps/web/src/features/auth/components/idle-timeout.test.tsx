@@ -2,7 +2,7 @@ import type { AppConfig } from '@revlane/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMocks } from 'react-idle-timer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppConfigProvider } from '@/shared/config';
+import { AppConfigProvider } from '@/common/config';
 import { makeSession } from '@/testing/render-signed-in';
 import { testConfig } from '@/testing/test-config';
 import { SessionContext } from '../session-context';
@@ -37,7 +37,7 @@ function moveMouse(target: Element, movementX: number, movementY: number) {
   fireEvent(target, event);
 }
 
-describe('idle timeout (spec §4, §9)', () => {
+describe('idle timeout (docs/product.md §4, §9)', () => {
   // The timer library binds the global timers when it loads; createMocks re-reads them.
   beforeEach(() => {
     vi.useFakeTimers();

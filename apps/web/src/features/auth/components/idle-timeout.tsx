@@ -1,11 +1,11 @@
 import { CONFIRM_MODAL_WIDTH } from '@revlane/contracts';
 import { Button, Modal } from 'antd';
-import { useAppConfig } from '@/shared/config';
+import { useAppConfig } from '@/common/config';
 import { useSession } from '../hooks/use-session';
 import { useIdleLogout } from '../hooks/use-idle-logout';
 
 /**
- * Spec §4/§9: after the configured idle time minus the prompt time, 'Session Time out' counts
+ * docs/product.md §4, §9: after the configured idle time minus the prompt time, 'Session Time out' counts
  * down; 'I'm Still Here' or activity elsewhere resets, 'Log Out' or the end logs out.
  */
 export function IdleTimeout() {

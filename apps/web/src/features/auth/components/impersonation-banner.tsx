@@ -6,7 +6,7 @@ interface ImpersonationBannerProps {
   onStop: () => void;
 }
 
-/** Always visible while support acts as a user (spec §6), with the way out. */
+/** Always visible while support acts as a user (docs/product.md §6), with the way out. */
 export function ImpersonationBanner({ name, onStop }: ImpersonationBannerProps) {
   return (
     <div

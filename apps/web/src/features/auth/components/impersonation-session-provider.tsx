@@ -11,7 +11,7 @@ function endImpersonation(): void {
 }
 
 /**
- * Impersonation mode (spec §6): the stored token is the access token and the identity
+ * Impersonation mode (docs/product.md §6): the stored token is the access token and the identity
  * provider is never contacted, so the session is always authenticated and never loading.
  */
 export function ImpersonationSessionProvider({
@@ -31,7 +31,7 @@ export function ImpersonationSessionProvider({
       error: undefined,
       impersonatedUserId,
       getAccessToken: () => {
-        // Spec §4: an expired stored token clears the session and logs out.
+        // docs/product.md §4: an expired stored token clears the session and logs out.
         if (!isTokenUnexpired(accessToken)) {
           endImpersonation();
           return Promise.reject(new Error('The impersonation session has expired.'));

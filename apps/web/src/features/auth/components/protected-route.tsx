@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Loader } from '@/shared/ui/loader';
+import { Loader } from '@/common/ui/loader';
 import { useSession } from '../hooks/use-session';
 
 /**
- * Guards signed-in routes (spec §2): while the session loads it shows a loader; a signed-out
+ * Guards signed-in routes (docs/product.md §2): while the session loads it shows a loader; a signed-out
  * visitor is sent to sign in, remembering path and query string as the return-to location.
  */
 export function ProtectedRoute({ children }: { children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import { APP_ROUTES } from '@revlane/contracts';
 import { Navigate, useLocation } from 'react-router';
-import { Loader } from '@/shared/ui/loader';
+import { Loader } from '@/common/ui/loader';
 import { useSession } from '../hooks/use-session';
 
 /** The identity provider returns to `/` with `code` (or `error`) and `state`. */
@@ -10,7 +10,7 @@ export function hasAuthCallbackParams(search: string): boolean {
 }
 
 /**
- * `/` redirects to the home page (spec §2), except while a sign-in callback is pending: the
+ * `/` redirects to the home page (docs/product.md §2), except while a sign-in callback is pending: the
  * SDK must read code and state from the address first, then it navigates on by itself.
  */
 export function RootRedirect() {

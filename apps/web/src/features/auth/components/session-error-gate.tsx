@@ -1,6 +1,6 @@
 import { APP_ROUTES } from '@revlane/contracts';
 import type { ReactNode } from 'react';
-import { MessageScreen, MessageScreenButton } from '@/shared/ui/message-screen';
+import { MessageScreen, MessageScreenButton } from '@/common/ui/message-screen';
 import { useSession } from '../hooks/use-session';
 
 /** OAuth errors carry a description meant for people; others only a message. */

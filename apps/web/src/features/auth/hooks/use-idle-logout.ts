@@ -2,7 +2,7 @@ import { IDLE_COUNTDOWN_TICK_MS } from '@revlane/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIdleTimer, type EventsType, type IIdleTimer } from 'react-idle-timer';
 
-/** Spec §4/§9: mouse, keyboard, wheel, touch and visibility count as activity. */
+/** docs/product.md §4, §9: mouse, keyboard, wheel, touch and visibility count as activity. */
 export const ACTIVITY_EVENTS: EventsType[] = [
   'mousemove',
   'mousedown',
@@ -35,7 +35,7 @@ interface IdleLogoutOptions {
   onLogout: () => void;
 }
 
-/** The idle timer of spec §4 with its prompt state and a countdown in whole seconds. */
+/** The idle timer of docs/product.md §4 with its prompt state and a countdown in whole seconds. */
 export function useIdleLogout({ timeoutMinutes, promptMinutes, onLogout }: IdleLogoutOptions) {
   const timeout = timeoutMinutes * MINUTE_MS;
   const [isPrompted, setIsPrompted] = useState(false);
@@ -71,7 +71,7 @@ export function useIdleLogout({ timeoutMinutes, promptMinutes, onLogout }: IdleL
     return () => window.clearInterval(interval);
   }, [isPrompted, timer]);
 
-  // Spec §4: the timer stops when the page unloads; a page restored from the back-forward
+  // docs/product.md §4: the timer stops when the page unloads; a page restored from the back-forward
   // cache starts counting again.
   useEffect(() => {
     const stop = () => timer.pause();

@@ -1,8 +1,8 @@
 import { IMPERSONATION_QUERY_PARAMS, SESSION_STORAGE_KEYS } from '@revlane/contracts';
-import { readStorage, removeStorage, writeStorage } from '@/shared/lib/local-storage';
+import { readStorage, removeStorage, writeStorage } from '@/common/lib/local-storage';
 import { isTokenUnexpired } from './jwt';
 
-/** A support user's session acting as another user (spec §6, DESIGN §4.4). */
+/** A support user's session acting as another user (docs/product.md §6, docs/architecture.md §4.4). */
 export interface ImpersonationCredentials {
   accessToken: string;
   impersonatedUserId: string;
@@ -37,7 +37,7 @@ export function clearImpersonation(): void {
 
 /**
  * The stored impersonation, or null when the mode is off. The mode needs both values; an
- * expired token clears both (spec §4) so the app falls back to the normal signed-out flow.
+ * expired token clears both (docs/product.md §4) so the app falls back to the normal signed-out flow.
  */
 export function readImpersonation(nowMs: number = Date.now()): ImpersonationCredentials | null {
   const accessToken = readStorage(SESSION_STORAGE_KEYS.accessToken);

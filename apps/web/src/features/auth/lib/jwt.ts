@@ -1,4 +1,4 @@
-import { isRecord } from '@/shared/lib/is-record';
+import { isRecord } from '@/common/lib/is-record';
 
 /**
  * Reads a JWT's payload without verifying it. Only for local decisions such as "is the stored
@@ -18,7 +18,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   }
 }
 
-/** Spec §5: a stored access token is valid only if its expiry lies in the future. */
+/** docs/product.md §5: a stored access token is valid only if its expiry lies in the future. */
 export function isTokenUnexpired(token: string, nowMs: number = Date.now()): boolean {
   const exp = decodeJwtPayload(token)?.exp;
   return typeof exp === 'number' && exp * 1000 > nowMs;

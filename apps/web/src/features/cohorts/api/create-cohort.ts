@@ -1,6 +1,6 @@
 import { cohortSchema, COHORTS_API, type Cohort, type CreateCohortBody } from '@revlane/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/shared/api';
+import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `POST {liveOps}/segments/{segmentId}/cohorts`; a taken name is a 409. */

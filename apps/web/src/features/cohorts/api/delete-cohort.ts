@@ -1,6 +1,6 @@
 import { COHORTS_API } from '@revlane/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/shared/api';
+import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `DELETE {liveOps}/segments/{segmentId}/cohorts/{id}`; a 409 names what depends on it. */

@@ -1,6 +1,6 @@
 import { cohortChangesSchema, COHORTS_API, type CohortChanges } from '@revlane/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `GET {liveOps}/cohorts/{id}/changes?since=`: who entered and who left since a day. */

@@ -5,7 +5,7 @@ import {
   type TrendResponse,
 } from '@revlane/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '@/shared/api';
+import type { ApiClient } from '@/common/api';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `POST {liveOps}/segments/{segmentId}/trend`: a cohort's daily member counts. */

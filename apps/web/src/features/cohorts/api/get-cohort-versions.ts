@@ -1,6 +1,6 @@
 import { cohortVersionListSchema, COHORTS_API, type CohortVersion } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `GET {liveOps}/cohorts/{id}/versions`: the definition's history, newest first. */

@@ -1,6 +1,6 @@
 import { COHORTS_API, favoriteCohortListSchema, type FavoriteCohort } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `GET {liveOps}/cohorts/favorites`: the user's starred cohorts with 30 days of counts. */

@@ -1,6 +1,6 @@
 import { cohortListSchema, COHORTS_API, type Cohort } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { sortCohorts } from '../lib/sort-cohorts';
 import { untilCounted } from '../lib/until-counted';
 import { cohortsKeys } from './cohorts-keys';

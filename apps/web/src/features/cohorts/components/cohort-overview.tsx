@@ -1,7 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import type { Cohort } from '@revlane/contracts';
 import { formatMembers } from '../lib/format-count';
-import { formatTimestamp } from '@/shared/lib/format-timestamp';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
 
 /** The cohort's name and its size at the latest membership snapshot. */
 export function CohortOverview({ cohort }: { cohort: Cohort }) {

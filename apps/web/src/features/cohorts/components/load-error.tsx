@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { InlineAlert } from '@/shared/ui/inline-alert';
+import { InlineAlert } from '@/common/ui/inline-alert';
 
 interface LoadErrorProps {
   /** What could not be loaded, as a sentence: "The cohorts could not be loaded." */

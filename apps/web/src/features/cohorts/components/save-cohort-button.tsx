@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useCreateCohort } from '../api/create-cohort';
 import { validateCohortName } from '../lib/validate-cohort-name';
-import { ModalForm } from '@/shared/ui/modal-form';
+import { ModalForm } from '@/common/ui/modal-form';
 
 interface SaveCohortButtonProps {
   segmentId: string;

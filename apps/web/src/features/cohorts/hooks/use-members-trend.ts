@@ -1,7 +1,7 @@
 import type { TrendRequestInput } from '@revlane/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useApiClient } from '@/shared/api';
+import { useApiClient } from '@/common/api';
 import { cohortTrendQueryOptions } from '../api/get-cohort-trend';
 import { rollingAverageQueryOptions } from '../api/get-rolling-average';
 import { toTrendRows } from '../lib/trend-series';

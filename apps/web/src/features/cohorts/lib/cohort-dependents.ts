@@ -1,6 +1,6 @@
 import { readCohortDependentError, type CohortDependent } from '@revlane/contracts';
-import type { ApiError } from '@/shared/api';
-import { isRecord } from '@/shared/lib/is-record';
+import type { ApiError } from '@/common/api';
+import { isRecord } from '@/common/lib/is-record';
 
 /** The alerts and plays a 409 says still use the cohort (its body's `errors`). */
 export function readCohortDependents(error: ApiError | null): CohortDependent[] {

@@ -1,6 +1,6 @@
 import { ApiOutlined } from '@ant-design/icons';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { PageHeader } from '@/shared/ui/page-header';
+import { EmptyState } from '@/common/ui/empty-state';
+import { PageHeader } from '@/common/ui/page-header';
 
 const KINDS = [
   { title: 'CRM', text: 'Salesforce and HubSpot: accounts, contacts, owners, tasks and leads.' },

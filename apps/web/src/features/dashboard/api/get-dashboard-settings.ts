@@ -1,6 +1,6 @@
 import { dashboardSettingsSchema, USER_API, type DashboardSettings } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { dashboardKeys } from './dashboard-keys';
 
 /** `GET users/me/dashboard`: what the home dashboard shows. */

@@ -1,6 +1,6 @@
 import type { DashboardSettings } from '@revlane/contracts';
 import { Radio, Skeleton, Switch } from 'antd';
-import { SectionCard } from '@/shared/ui/section-card';
+import { SectionCard } from '@/common/ui/section-card';
 import { useDashboardSettings } from '../api/get-dashboard-settings';
 import { useUpdateDashboardSettings } from '../api/update-dashboard-settings';
 

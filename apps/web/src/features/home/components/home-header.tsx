@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd';
-import { PageHeader } from '@/shared/ui/page-header';
+import { PageHeader } from '@/common/ui/page-header';
 
 interface HomeHeaderProps {
   /** Undefined while nobody's name is known yet. */

@@ -1,6 +1,6 @@
 import { LIVE_OPS_API, segmentSummaryListSchema, type SegmentSummary } from '@revlane/contracts';
 import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { navigationKeys } from './navigation-keys';
 
 /** `GET {liveOps}/segments/me`, as the sidebar's Segments section lists them. */
@@ -16,7 +16,7 @@ export function segmentMenuQueryOptions(client: ApiClient) {
   return queryOptions({
     queryKey: navigationKeys.segmentMenu(),
     queryFn: ({ signal }) => fetchSegmentMenu(client, signal),
-    // Spec §4: the segment menu is refetched every time, it never counts as fresh.
+    // docs/product.md §4: the segment menu is refetched every time, it never counts as fresh.
     staleTime: 0,
     refetchOnMount: 'always',
   });
@@ -27,7 +27,7 @@ export function useSegmentMenu() {
   return useQuery(segmentMenuQueryOptions(client));
 }
 
-/** Spec §4: the menu is prefetched on start, in parallel with the profile. */
+/** docs/product.md §4: the menu is prefetched on start, in parallel with the profile. */
 export function usePrefetchSegmentMenu() {
   const client = useApiClient('liveOps');
   usePrefetchQuery(segmentMenuQueryOptions(client));

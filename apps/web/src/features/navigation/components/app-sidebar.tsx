@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { APP_ROUTES, SIDEBAR_MINI_WIDTH_PX } from '@revlane/contracts';
 import { Button, Layout } from 'antd';
 import { Link } from 'react-router';
-import { Logo } from '@/shared/ui/logo';
+import { Logo } from '@/common/ui/logo';
 import { useMiniSidebar } from '../hooks/use-mini-sidebar';
 import { SidebarMenu } from './sidebar-menu';
 import { SidebarProfileLink, type SidebarUser } from './sidebar-profile-link';
@@ -12,7 +12,7 @@ interface AppSidebarProps {
   onSignOut: () => void;
 }
 
-/** The app shell's collapsible sidebar: 72px mini, `w-72` expanded (spec §2, §9). */
+/** The app shell's collapsible sidebar: 72px mini, `w-72` expanded (docs/product.md §2, §9). */
 export function AppSidebar({ user, onSignOut }: AppSidebarProps) {
   const [isMini, toggleMini] = useMiniSidebar();
   return (

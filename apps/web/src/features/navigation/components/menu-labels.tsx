@@ -1,6 +1,6 @@
 import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { getInitials } from '@/shared/lib/initials';
+import { getInitials } from '@/common/lib/initials';
 
 export const COMING_SOON = 'Coming soon';
 
@@ -16,7 +16,7 @@ interface MenuIconProps {
   className?: string;
 }
 
-/** Expanded: the item's icon. Mini: its two-letter initials (spec §2), named by a tooltip. */
+/** Expanded: the item's icon. Mini: its two-letter initials (docs/product.md §2), named by a tooltip. */
 export function MenuIcon({ icon, label, isMini, tooltip, initials, className }: MenuIconProps) {
   if (!isMini) {
     return (

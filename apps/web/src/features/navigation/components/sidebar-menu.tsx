@@ -22,7 +22,7 @@ function toRoute(key: string): string | undefined {
   return ROUTE_BY_KEY[key];
 }
 
-/** The sidebar menu (spec §2); the section of the current page opens by itself. */
+/** The sidebar menu (docs/product.md §2); the section of the current page opens by itself. */
 export function SidebarMenu({ isMini }: { isMini: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

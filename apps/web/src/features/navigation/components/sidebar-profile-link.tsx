@@ -2,7 +2,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { APP_ROUTES } from '@revlane/contracts';
 import { Button, Tooltip } from 'antd';
 import { NavLink } from 'react-router';
-import { UserAvatar } from '@/shared/ui/user-avatar';
+import { UserAvatar } from '@/common/ui/user-avatar';
 
 export interface SidebarUser {
   name: string | undefined;
@@ -15,7 +15,7 @@ interface SidebarProfileLinkProps {
   onSignOut: () => void;
 }
 
-/** Bottom of the sidebar (spec §2): photo, display name and 'View profile'; then sign out. */
+/** Bottom of the sidebar (docs/product.md §2): photo, display name and 'View profile'; then sign out. */
 export function SidebarProfileLink({ user, isMini, onSignOut }: SidebarProfileLinkProps) {
   const link = (
     <NavLink

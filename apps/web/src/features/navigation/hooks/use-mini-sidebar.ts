@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useLocalSettings } from '@/shared/local-settings';
+import { useLocalSettings } from '@/common/local-settings';
 
-/** Spec §4: the mini sidebar toggles and is persisted in the local settings. */
+/** docs/product.md §4: the mini sidebar toggles and is persisted in the local settings. */
 export function useMiniSidebar(): [isMini: boolean, toggle: () => void] {
   const [settings, updateSettings] = useLocalSettings();
   const toggle = useCallback(

@@ -49,7 +49,7 @@ function segmentItems(state: SegmentMenuState, isMini: boolean): MenuItem[] {
   return [...entries, createNew];
 }
 
-/** The menu of spec §2, in its order; `isMini` switches icons to initials. */
+/** The menu of docs/product.md §2, in its order; `isMini` switches icons to initials. */
 export function buildMenuItems(segments: SegmentMenuState, isMini: boolean): MenuItem[] {
   const icon = (node: React.ReactNode, label: string, tooltip?: string) => (
     <MenuIcon icon={node} label={label} isMini={isMini} tooltip={tooltip} />

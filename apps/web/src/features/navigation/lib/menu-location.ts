@@ -4,7 +4,7 @@ export type MenuSectionKey = 'setup' | 'metrics' | 'segments';
 
 export interface MenuLocation {
   selectedKey?: string;
-  /** The section holding the current page; it opens by itself (spec §2). */
+  /** The section holding the current page; it opens by itself (docs/product.md §2). */
   sectionKey?: MenuSectionKey;
 }
 

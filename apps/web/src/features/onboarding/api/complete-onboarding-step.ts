@@ -5,7 +5,7 @@ import {
   type OnboardingStepId,
 } from '@revlane/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/shared/api';
+import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
 import { onboardingKeys } from './onboarding-keys';
 
 interface CompleteStepInput {
@@ -13,7 +13,7 @@ interface CompleteStepInput {
   stepId: OnboardingStepId;
 }
 
-/** `PATCH {userId}/onboarding/steps/{stepId} { status: 'completed' }` (spec §4, §7). */
+/** `PATCH {userId}/onboarding/steps/{stepId} { status: 'completed' }` (docs/product.md §4, §7). */
 export async function completeOnboardingStep(
   client: ApiClient,
   { userId, stepId }: CompleteStepInput,

@@ -1,6 +1,6 @@
 import { onboardingStepListSchema, USER_API, type OnboardingStep } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { onboardingKeys } from './onboarding-keys';
 
 /** `GET users/me/onboarding-steps`: the four steps in order, with the user's progress. */

@@ -1,10 +1,10 @@
 import { Button, Progress, Skeleton } from 'antd';
-import { InlineAlert } from '@/shared/ui/inline-alert';
-import { SectionCard } from '@/shared/ui/section-card';
+import { InlineAlert } from '@/common/ui/inline-alert';
+import { SectionCard } from '@/common/ui/section-card';
 import { useOnboardingSteps } from '../api/get-onboarding-steps';
 import { OnboardingStepItem } from './onboarding-step-item';
 
-/** Home's "get started" list (DESIGN §6): each step opens its dialog route. */
+/** Home's "get started" list (docs/architecture.md §6): each step opens its dialog route. */
 export function OnboardingChecklist() {
   const steps = useOnboardingSteps();
 

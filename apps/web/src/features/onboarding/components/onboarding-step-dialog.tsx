@@ -8,7 +8,7 @@ import { Button, Modal } from 'antd';
 import { useCallback, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { formatTimestamp } from '@/shared/lib/format-timestamp';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { useOnboardingSteps } from '../api/get-onboarding-steps';
 import { useCompleteOnboardingStep } from '../api/complete-onboarding-step';
 
@@ -21,7 +21,7 @@ interface OnboardingStepDialogProps {
   children: (actions: { complete: () => void }) => ReactNode;
 }
 
-/** A home dialog route (spec §2): closing it returns to the home page. */
+/** A home dialog route (docs/product.md §2): closing it returns to the home page. */
 export function OnboardingStepDialog({
   stepId,
   userId,

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, RightOutlined } from '@ant-design/icons';
 import { APP_ROUTES, type OnboardingStep } from '@revlane/contracts';
 import { Link } from 'react-router';
-import { formatTimestamp } from '@/shared/lib/format-timestamp';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
 
 /** One step of the checklist; the whole card is the link to its dialog. */
 export function OnboardingStepItem({ step }: { step: OnboardingStep }) {

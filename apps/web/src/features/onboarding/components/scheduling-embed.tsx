@@ -1,6 +1,6 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { InlineAlert } from '@/shared/ui/inline-alert';
-import { Loader } from '@/shared/ui/loader';
+import { InlineAlert } from '@/common/ui/inline-alert';
+import { Loader } from '@/common/ui/loader';
 import { buildEmbedUrl, useSchedulingEmbed } from '../hooks/use-scheduling-embed';
 
 interface SchedulingEmbedProps {

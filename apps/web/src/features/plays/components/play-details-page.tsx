@@ -1,7 +1,7 @@
 import { APP_ROUTES } from '@revlane/contracts';
 import { Link } from 'react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { PageHeader } from '@/shared/ui/page-header';
+import { EmptyState } from '@/common/ui/empty-state';
+import { PageHeader } from '@/common/ui/page-header';
 
 /** One play's trigger, actions and runs; until plays exist, no play can be found. */
 export function PlayDetailsPage({ playId }: { playId: string }) {

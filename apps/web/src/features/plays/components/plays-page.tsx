@@ -1,6 +1,6 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { PageHeader } from '@/shared/ui/page-header';
+import { EmptyState } from '@/common/ui/empty-state';
+import { PageHeader } from '@/common/ui/page-header';
 
 /** The plays list; plays arrive with their own issue. */
 export function PlaysPage() {

@@ -1,9 +1,9 @@
 import { profileSchema, USER_API, type Profile } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
-/** `GET {services.user}/users/me` (spec §7), checked against the shared profile schema. */
+/** `GET {services.user}/users/me` (docs/product.md §7), checked against the shared profile schema. */
 export async function fetchProfile(client: ApiClient, signal?: AbortSignal): Promise<Profile> {
   const data = await client.get<unknown>(USER_API.me, { signal });
   return profileSchema.parse(data);
@@ -13,7 +13,7 @@ export function profileQueryOptions(client: ApiClient) {
   return queryOptions({
     queryKey: profileKeys.me(),
     queryFn: ({ signal }) => fetchProfile(client, signal),
-    // Spec §4: the profile never goes stale; edits refetch it explicitly.
+    // docs/product.md §4: the profile never goes stale; edits refetch it explicitly.
     staleTime: Infinity,
   });
 }

@@ -1,6 +1,6 @@
 import { slackChannelListSchema, USER_API, type SlackChannel } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
 /** `GET users/me/notifications/slack/channels`: empty until Slack is connected. */

@@ -4,7 +4,7 @@ import {
   type SlackNotificationSettings,
 } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
 /** `GET users/me/notifications/slack`: the channel the user's alerts go to. */

@@ -1,6 +1,6 @@
 import { profileSchema, USER_API, type Profile } from '@revlane/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/shared/api';
+import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
 /** `PATCH users/me { photo }`: the stored image's URL, or null to remove the photo. */

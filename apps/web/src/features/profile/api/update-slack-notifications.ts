@@ -4,7 +4,7 @@ import {
   type SlackNotificationSettings,
 } from '@revlane/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/shared/api';
+import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
 /** `PATCH users/me/notifications/slack { channelId }`. */

@@ -1,6 +1,6 @@
 import { CONTENT_API, storedFileSchema, type StoredFile } from '@revlane/contracts';
 import type { AxiosProgressEvent } from 'axios';
-import type { ApiClient } from '@/shared/api';
+import type { ApiClient } from '@/common/api';
 
 /**
  * `POST {content}/files`, multipart with the field `file`. The content service answers 413

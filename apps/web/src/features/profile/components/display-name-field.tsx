@@ -1,6 +1,6 @@
 import { displayNameSchema } from '@revlane/contracts';
 import toast from 'react-hot-toast';
-import { InlineEdit } from '@/shared/ui/inline-edit';
+import { InlineEdit } from '@/common/ui/inline-edit';
 import { useUpdateDisplayName } from '../api/update-display-name';
 
 function validateDisplayName(value: string): string | null {

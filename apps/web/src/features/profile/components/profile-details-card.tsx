@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd';
-import { SectionCard } from '@/shared/ui/section-card';
+import { SectionCard } from '@/common/ui/section-card';
 import { useProfile } from '../api/get-profile';
 import { DisplayNameField } from './display-name-field';
 import { PhotoUpload } from './photo-upload';

@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { ConfirmDialog } from '@/common/ui/confirm-dialog';
 import { useUpdatePhoto } from '../api/update-photo';
 
 /** Removing the photo asks first; the stored file stays with the content service. */

@@ -1,4 +1,4 @@
-import { SectionCard } from '@/shared/ui/section-card';
+import { SectionCard } from '@/common/ui/section-card';
 import { SlackChannelField } from './slack-channel-field';
 
 export function SlackNotificationsCard() {

@@ -13,7 +13,7 @@ interface TermsOfServiceGateProps {
   onSignOut: () => void;
 }
 
-/** Opens the terms dialog when the profile says they are not accepted yet (spec §4). */
+/** Opens the terms dialog when the profile says they are not accepted yet (docs/product.md §4). */
 export function TermsOfServiceGate({
   profile,
   isImpersonating,

@@ -1,7 +1,7 @@
 import { displayNameSchema, type Profile } from '@revlane/contracts';
 import { Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { ModalForm } from '@/shared/ui/modal-form';
+import { ModalForm } from '@/common/ui/modal-form';
 import { useAcceptTerms } from '../hooks/use-accept-terms';
 import { isNameMissing } from '../lib/terms-rules';
 
@@ -13,7 +13,7 @@ interface TermsOfServiceModalProps {
 }
 
 /**
- * Spec §4/§5: blocks the app until the terms are accepted. Continue needs the checkbox and,
+ * docs/product.md §4, §5: blocks the app until the terms are accepted. Continue needs the checkbox and,
  * when the account has no real name yet, a valid Full Name (validated on change).
  */
 export function TermsOfServiceModal({ profile, onSignOut }: TermsOfServiceModalProps) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiError } from '@/shared/api';
+import { useApiClient, type ApiError } from '@/common/api';
 import { acceptTerms } from '../api/accept-terms';
 import { profileKeys } from '../api/profile-keys';
 import { updateDisplayName } from '../api/update-display-name';
@@ -10,7 +10,7 @@ interface AcceptTermsInput {
 }
 
 /**
- * Spec §4/§7: save the name when one was asked for, then accept the terms (never retried),
+ * docs/product.md §4, §7: save the name when one was asked for, then accept the terms (never retried),
  * then refetch the profile. The mutation stays pending until the refetch is done, so the
  * dialog keeps its loading state until it closes.
  */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApiClient, type ApiError } from '@/shared/api';
+import { useApiClient, type ApiError } from '@/common/api';
 import { profileKeys } from '../api/profile-keys';
 import { updatePhoto } from '../api/update-photo';
 import { uploadPhotoFile } from '../api/upload-photo-file';

@@ -1,7 +1,7 @@
 import type { Profile } from '@revlane/contracts';
 
 /**
- * Spec §4: the terms dialog opens when the profile says not accepted and the session is not
+ * docs/product.md §4: the terms dialog opens when the profile says not accepted and the session is not
  * impersonated (support staff may not accept for the user).
  */
 export function isTermsRequired(profile: Profile | undefined, isImpersonating: boolean): boolean {
@@ -9,7 +9,7 @@ export function isTermsRequired(profile: Profile | undefined, isImpersonating: b
   return !profile.app.termsOfService.accepted;
 }
 
-/** An account whose display name is still its email has no real name yet (spec §5). */
+/** An account whose display name is still its email has no real name yet (docs/product.md §5). */
 export function isNameMissing(profile: Profile): boolean {
   return profile.displayName.trim().toLowerCase() === profile.email.trim().toLowerCase();
 }

@@ -1,14 +1,14 @@
 import { EXPORT_URL_PARAMS, exportTicketSchema, LIVE_OPS_API } from '@revlane/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 
 /** The list query of an export: the view's query without its page. */
 export type ExportQuery = Partial<Record<'search' | 'sortBy' | 'filters' | 'columns', string>>;
 
 /**
- * `POST {liveOps}/segments/{id}/export-tickets` (DESIGN §4.5), then the export URL carrying
+ * `POST {liveOps}/segments/{id}/export-tickets` (docs/architecture.md §4.5), then the export URL carrying
  * that single-use ticket as `token`, so the access token never travels in a URL, and, while
- * impersonating, `impersonate_user_id` (spec §7), since a download link sends no headers.
+ * impersonating, `impersonate_user_id` (docs/product.md §7), since a download link sends no headers.
  */
 export async function createExportUrl(
   client: ApiClient,

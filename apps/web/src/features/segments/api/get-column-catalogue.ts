@@ -1,6 +1,6 @@
 import { columnListSchema, LIVE_OPS_API, type SegmentColumn } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { segmentsKeys } from './segments-keys';
 
 /** `GET {liveOps}/segments/tables/{table}/columns`: the columns a segment can show and filter. */

@@ -1,6 +1,6 @@
 import { filterCatalogueSchema, LIVE_OPS_API, type FilterCatalogue } from '@revlane/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '@/shared/api';
+import { useApiClient } from '@/common/api';
 import { segmentsKeys } from './segments-keys';
 
 /** `GET {liveOps}/segments/filters`: every operator with its help, and which fit each type. */

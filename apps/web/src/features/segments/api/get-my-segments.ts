@@ -1,6 +1,6 @@
 import { LIVE_OPS_API, segmentSummaryListSchema, type SegmentSummary } from '@revlane/contracts';
 import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { segmentsKeys } from './segments-keys';
 
 /** `GET {liveOps}/segments/me`: the user's segments. */
@@ -16,7 +16,7 @@ export function mySegmentsQueryOptions(client: ApiClient) {
   return queryOptions({
     queryKey: segmentsKeys.mine(),
     queryFn: ({ signal }) => fetchMySegments(client, signal),
-    // Spec §4: segment lists never go stale; changes to segments refetch them explicitly.
+    // docs/product.md §4: segment lists never go stale; changes to segments refetch them explicitly.
     staleTime: Infinity,
   });
 }
@@ -26,7 +26,7 @@ export function useMySegments() {
   return useQuery(mySegmentsQueryOptions(client));
 }
 
-/** Spec §4: the segment list is prefetched when the app starts. */
+/** docs/product.md §4: the segment list is prefetched when the app starts. */
 export function usePrefetchMySegments() {
   const client = useApiClient('liveOps');
   usePrefetchQuery(mySegmentsQueryOptions(client));

@@ -5,7 +5,7 @@ import {
   type SegmentDataPage,
 } from '@revlane/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { segmentsKeys } from './segments-keys';
 
 /** A data answer: rows, or the 202 "preparing" state of a segment whose first load runs. */

@@ -1,6 +1,6 @@
 import { LIVE_OPS_API, segmentGroupsPageSchema, type SegmentGroupsPage } from '@revlane/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { toDataResult, type DataResult } from './get-segment-data';
 import { segmentsKeys } from './segments-keys';
 

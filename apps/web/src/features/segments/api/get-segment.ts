@@ -1,6 +1,6 @@
 import { LIVE_OPS_API, segmentDetailSchema, type SegmentDetail } from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { segmentsKeys } from './segments-keys';
 
 /** `GET {liveOps}/segments/{id}`: the segment with its settings and readiness. */

@@ -5,7 +5,7 @@ import {
   type UpdateSegmentBody,
 } from '@revlane/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/shared/api';
+import { useApiClient, type ApiClient } from '@/common/api';
 import { segmentsKeys } from './segments-keys';
 
 /** `PATCH {liveOps}/segments/{id}` with any subset of the settings. */

@@ -1,10 +1,10 @@
 import { ClockCircleOutlined, FilterOutlined } from '@ant-design/icons';
 import { ERROR_TEXTS } from '@revlane/contracts';
 import { Button } from 'antd';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { InlineAlert } from '@/shared/ui/inline-alert';
+import { EmptyState } from '@/common/ui/empty-state';
+import { InlineAlert } from '@/common/ui/inline-alert';
 
-/** The segment's first data load still runs (spec §8's waiting message). */
+/** The segment's first data load still runs (docs/product.md §8's waiting message). */
 export function PreparingState({ onCheckAgain }: { onCheckAgain: () => void }) {
   return (
     <EmptyState

@@ -2,10 +2,10 @@ import { APP_ROUTES, type SegmentDetail } from '@revlane/contracts';
 import { Button, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toApiError } from '@/shared/api';
-import { EmptyState } from '@/shared/ui/empty-state';
-import { InlineAlert } from '@/shared/ui/inline-alert';
-import { PageHeader } from '@/shared/ui/page-header';
+import { toApiError } from '@/common/api';
+import { EmptyState } from '@/common/ui/empty-state';
+import { InlineAlert } from '@/common/ui/inline-alert';
+import { PageHeader } from '@/common/ui/page-header';
 import { useSegmentDetail } from '../api/get-segment';
 
 interface SegmentFrameProps {

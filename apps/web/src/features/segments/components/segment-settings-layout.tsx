@@ -11,7 +11,7 @@ interface SegmentSettingsLayoutProps {
   children: ReactNode;
 }
 
-/** The settings tabs of spec §2; each tab is its own route. */
+/** The settings tabs of docs/product.md §2; each tab is its own route. */
 export function SegmentSettingsLayout({
   segmentId,
   activeTab,

@@ -1,6 +1,6 @@
 import type { UpdateSegmentBody } from '@revlane/contracts';
 import toast from 'react-hot-toast';
-import { toApiError, type ApiError } from '@/shared/api';
+import { toApiError, type ApiError } from '@/common/api';
 import { useUpdateSegment } from '../api/update-segment';
 
 /** Saves one settings tab; the caller shows the server's field errors beside its fields. */

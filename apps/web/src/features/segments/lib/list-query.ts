@@ -7,7 +7,7 @@ import {
   type ListParams,
 } from '@revlane/contracts';
 
-/** The table's view: the list params of spec §3 plus the grouping chosen in the toolbar. */
+/** The table's view: the list params of docs/product.md §3 plus the grouping chosen in the toolbar. */
 export interface SegmentView extends ListParams {
   page: number;
   perPage: number;
@@ -63,7 +63,7 @@ export function toDataQuery(view: SegmentView): Record<string, string> {
   return serializeListParams(params);
 }
 
-/** The export's query: the data query without paging (DESIGN §4.5). */
+/** The export's query: the data query without paging (docs/architecture.md §4.5). */
 export function toExportQuery(view: SegmentView) {
   const { page: _page, perPage: _perPage, ...query } = toDataQuery(view);
   return query;

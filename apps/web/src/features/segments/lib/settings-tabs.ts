@@ -1,4 +1,4 @@
-/** The settings tabs of a segment (spec §2), in order, with what each will hold. */
+/** The settings tabs of a segment (docs/product.md §2), in order, with what each will hold. */
 export const SEGMENT_SETTINGS_TABS = [
   {
     id: 'general',

@@ -6,7 +6,7 @@ import {
   type InteractionLoginResult,
 } from '@revlane/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, createResponseError } from '@/shared/api';
+import { ApiError, createResponseError } from '@/common/api';
 
 const resultEnvelopeSchema = dataEnvelope(interactionLoginResultSchema);
 

@@ -1,6 +1,6 @@
 import { APP_ROUTES, SIGN_IN_ERROR_CODES } from '@revlane/contracts';
 import { Alert } from 'antd';
-import type { ApiError } from '@/shared/api';
+import type { ApiError } from '@/common/api';
 
 /** The interaction is gone (expired or finished); only a new authorization can continue. */
 export function isInteractionGone(error: ApiError): boolean {

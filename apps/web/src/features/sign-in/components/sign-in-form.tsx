@@ -1,6 +1,6 @@
 import type { FieldError, InteractionLoginBody } from '@revlane/contracts';
 import { Button, Form, Input } from 'antd';
-import type { ApiError } from '@/shared/api';
+import type { ApiError } from '@/common/api';
 import { useInteractionLogin } from '../api/submit-interaction-login';
 import { SignInErrorAlert } from './sign-in-error-alert';
 

@@ -1,7 +1,7 @@
 import type { CohortChanges } from '@revlane/contracts';
 import { formatCount } from '../../lib/format-count';
 import type { RecordVocabulary } from '../../lib/record-vocabulary';
-import { formatTimestamp } from '@/shared/lib/format-timestamp';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
 
 type ChangeList = CohortChanges['entered'];
 

@@ -6,7 +6,7 @@ import { formatDay } from '../../lib/trend-series';
 import { utcDaysAgo } from '../../lib/utc-day';
 import { LoadError } from '../load-error';
 import { ChangeTable } from './change-table';
-import { SectionCard } from '@/shared/ui/section-card';
+import { SectionCard } from '@/common/ui/section-card';
 
 /** A week back: long enough to see movement, short enough to read through. */
 const DEFAULT_SINCE_DAYS = 7;

@@ -3,7 +3,7 @@ import { useCohortVersions } from '../../api/get-cohort-versions';
 import type { RecordVocabulary } from '../../lib/record-vocabulary';
 import { LoadError } from '../load-error';
 import { VersionEntry } from './version-entry';
-import { SectionCard } from '@/shared/ui/section-card';
+import { SectionCard } from '@/common/ui/section-card';
 
 interface CohortHistoryCardProps {
   cohortId: string;

@@ -1,6 +1,6 @@
 import type { CohortVersion, SegmentFilter } from '@revlane/contracts';
 import { describeAuthor, describeVersion } from '../../lib/describe-version';
-import { formatTimestamp } from '@/shared/lib/format-timestamp';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
 
 interface VersionEntryProps {
   version: CohortVersion;

@@ -1,8 +1,8 @@
 import type { Cohort } from '@revlane/contracts';
 import { useDeleteCohort } from '../../api/delete-cohort';
 import { readCohortDependents } from '../../lib/cohort-dependents';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { InlineAlert } from '@/shared/ui/inline-alert';
+import { ConfirmDialog } from '@/common/ui/confirm-dialog';
+import { InlineAlert } from '@/common/ui/inline-alert';
 
 interface DeleteCohortDialogProps {
   cohort: Cohort;

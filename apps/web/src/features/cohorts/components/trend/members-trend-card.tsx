@@ -4,7 +4,7 @@ import { ROLLING_WINDOW_DAYS, useMembersTrend } from '../../hooks/use-members-tr
 import { describeLastRows, summarizeTrend } from '../../lib/trend-series';
 import { LoadError } from '../load-error';
 import { TrendRangePicker, type TrendRange } from './trend-range-picker';
-import { SectionCard } from '@/shared/ui/section-card';
+import { SectionCard } from '@/common/ui/section-card';
 
 // The chart library is the biggest part of this page; it loads only when a trend is shown.
 const MembersTrendChart = lazy(() =>

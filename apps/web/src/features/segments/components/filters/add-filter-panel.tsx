@@ -1,6 +1,6 @@
 import type { SegmentColumn, SegmentFilter } from '@revlane/contracts';
 import { Button } from 'antd';
-import { InlineAlert, Loader } from '@/shared/ui';
+import { InlineAlert, Loader } from '@/common/ui';
 import { useFilterCatalogue } from '../../api/get-filter-catalogue';
 import { FilterBuilder } from './filter-builder';
 

@@ -22,7 +22,7 @@ const pair = (value: unknown): [unknown, unknown] =>
 const toNumber = (value: number | string | null) =>
   value === null || value === '' ? undefined : Number(value);
 
-/** The value input that fits the operator's value kind (spec §5) and the column's type. */
+/** The value input that fits the operator's value kind (docs/product.md §5) and the column's type. */
 export function FilterValueInput({ column, operator, value, onChange }: FilterValueInputProps) {
   const kind = FILTER_OPERATORS[operator].value;
   const name = `Value for ${column.label}`;

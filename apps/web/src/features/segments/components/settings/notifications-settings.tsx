@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { EmptyState } from '@/common/ui/empty-state';
 
 /** Alerts of this segment: none can exist yet. */
 export function NotificationsSettings() {

@@ -1,5 +1,5 @@
-import type { ApiError } from '@/shared/api';
-import { InlineAlert } from '@/shared/ui/inline-alert';
+import type { ApiError } from '@/common/api';
+import { InlineAlert } from '@/common/ui/inline-alert';
 
 /** The server's answer to a failed save, above the form (field errors also sit by fields). */
 export function SettingsError({ error }: { error: ApiError | null }) {

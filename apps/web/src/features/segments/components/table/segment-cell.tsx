@@ -1,6 +1,6 @@
 import type { CellValue, SegmentColumn } from '@revlane/contracts';
 import { Tag } from 'antd';
-import { formatTimestamp } from '@/shared/lib/format-timestamp';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { formatNumber, formatPlain, toSafeHref } from '../../lib/format-value';
 import { Sparkline } from './sparkline';
 
@@ -11,7 +11,7 @@ interface SegmentCellProps {
 
 const blank = <span className="text-slate-400">—</span>;
 
-/** One cell, rendered by its column's data type (spec §3). */
+/** One cell, rendered by its column's data type (docs/product.md §3). */
 export function SegmentCell({ column, value }: SegmentCellProps) {
   if (value === null || value === undefined || value === '') return blank;
   switch (column.dataType) {
