@@ -21,6 +21,7 @@ import { webAppPlugin } from './platform/http/web-app.js';
 import { jobsPlugin } from './platform/jobs/jobs-plugin.js';
 import { loggerOptions, loggingPlugin, requestIdFor } from './platform/logging.js';
 import type { FileStorage } from './platform/storage/file-storage.js';
+import { secretsPlugin } from './platform/secrets/secrets-plugin.js';
 import { storagePlugin } from './platform/storage/storage-plugin.js';
 import { warehousePlugin } from './platform/warehouse/warehouse-plugin.js';
 import type { Warehouse } from './warehouse/index.js';
@@ -40,7 +41,7 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Serve only these services (one service per process); default all six. */
   services?: readonly MountedService['name'][];
-  /** An analytical warehouse the caller owns (and closes); default per config (DESIGN §5). */
+  /** An analytical warehouse the caller owns (and closes); default per config (docs/architecture.md §5). */
   warehouse?: Warehouse;
 }
 
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { handle: database });
+  await app.register(secretsPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(warehousePlugin, { engine: options.warehouse });
   // After the stores: its onClose (running jobs finish) then runs before theirs.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { API_AUDIENCE, IDLE_PROMPT_MINUTES, IDLE_TIMEOUT_MINUTES } from '@revlane/contracts';
+import { parseSecretKey } from './secrets/secret-key.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -47,6 +48,11 @@ export const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** How often idle workers look for jobs; pg-boss refuses less than half a second. */
   JOBS_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Seals secrets at rest; unset = a key generated into the data directory (mode 0600). */
+  REVLANE_SECRET_KEY: optionalString.refine(
+    (key) => key === undefined || parseSecretKey(key) !== null,
+    'must be 32 bytes: 64 hex digits or base64',
+  ),
 });
 
 export interface AppConfigServer {
@@ -75,6 +81,8 @@ export interface AppConfigServer {
   };
   shutdownTimeoutMs: number;
   jobs: { isWorking: boolean; pollingIntervalSeconds: number };
+  /** The configured secret key (never logged); undefined = the data directory's own. */
+  secretKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobs: { isWorking: e.JOBS_WORKERS, pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS },
+    secretKey: e.REVLANE_SECRET_KEY,
   };
 }
