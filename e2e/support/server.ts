@@ -23,13 +23,15 @@ export async function startServer(options: {
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'revlane-e2e-'));
-  const url = `http://localhost:${options.port}`;
+  // E2E_PORT_OFFSET lets two checkouts run their flows side by side on one machine.
+  const port = options.port + Number(process.env.E2E_PORT_OFFSET ?? 0);
+  const url = `http://localhost:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(options.port),
+      PORT: String(port),
       REVLANE_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
