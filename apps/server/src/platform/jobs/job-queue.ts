@@ -21,6 +21,13 @@ export interface JobQueue {
   send<Data extends object>(name: string, data: Data, options?: JobOptions): Promise<string | null>;
   /** Sends a job to `name` on a cron schedule (UTC), e.g. '15 3 * * *' daily. */
   schedule<Data extends object>(name: string, cron: string, data: Data): Promise<void>;
+  /**
+   * Sends `data` to every queue subscribed to `event`, one job each (an event many modules
+   * follow, e.g. "an organization's warehouse was loaded"). Options apply to each job.
+   */
+  publish<Data extends object>(event: string, data: Data, options?: JobOptions): Promise<void>;
+  /** Makes queue `name` (created if needed) receive a job for every publish of `event`. */
+  subscribe(event: string, name: string): Promise<void>;
   /** Resolves once every job queued so far has finished (tests and graceful shutdown). */
   drain(name: string): Promise<void>;
 }

@@ -63,6 +63,23 @@ describe(`job queue on pg-boss over ${store} (docs/architecture.md §3.2)`, () =
     expect(keyless).toEqual([expect.any(String), expect.any(String)]);
   });
 
+  it('delivers a published event to every subscribed queue, once each', async () => {
+    const snapshots = recordRuns();
+    const alerts = recordRuns();
+    await queue.subscribe('loaded', 'on-loaded-snapshots');
+    await queue.subscribe('loaded', 'on-loaded-alerts');
+    await queue.work('on-loaded-snapshots', snapshots.handler);
+    await queue.work('on-loaded-alerts', alerts.handler);
+
+    await queue.publish('loaded', { orgId: 'org-1' }, { singletonKey: 'org-1' });
+    await queue.publish('nobody-listens', { orgId: 'org-1' });
+    await queue.drain('on-loaded-snapshots');
+    await queue.drain('on-loaded-alerts');
+
+    expect(snapshots.runs).toEqual([{ data: { orgId: 'org-1' }, attempt: 1 }]);
+    expect(alerts.runs).toEqual([{ data: { orgId: 'org-1' }, attempt: 1 }]);
+  });
+
   it('registers a schedule in UTC', async () => {
     await queue.schedule('nightly-snapshots', '15 3 * * *', { scope: 'all' });
 

@@ -25,6 +25,15 @@ export interface PgBossJobQueueOptions {
 
 const DEFAULT_RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
 
+function sendOptions(options: JobOptions): PgBoss.SendOptions {
+  return {
+    // The queues' policy keeps one queued job per key; a job without a key gets its own.
+    singletonKey: options.singletonKey ?? randomUUID(),
+    ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+    ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+  };
+}
+
 /** `JobQueue` on pg-boss over the metadata database (docs/architecture.md §3.2). */
 export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
@@ -89,12 +98,20 @@ export class PgBossJobQueue implements JobQueue {
     options: JobOptions = {},
   ): Promise<string | null> {
     await this.createQueue(name);
-    return this.boss.send(name, data, {
-      // The queues' policy keeps one queued job per key; a job without a key gets its own.
-      singletonKey: options.singletonKey ?? randomUUID(),
-      ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
-      ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
-    });
+    return this.boss.send(name, data, sendOptions(options));
+  }
+
+  async publish<Data extends object>(
+    event: string,
+    data: Data,
+    options: JobOptions = {},
+  ): Promise<void> {
+    await this.boss.publish(event, data, sendOptions(options));
+  }
+
+  async subscribe(event: string, name: string): Promise<void> {
+    await this.createQueue(name);
+    await this.boss.subscribe(event, name);
   }
 
   async schedule<Data extends object>(name: string, cron: string, data: Data): Promise<void> {
