@@ -9,7 +9,7 @@ import {
 } from './filters.js';
 
 describe('filter operators', () => {
-  it('has the 18 operators of the specification, each with help text', () => {
+  it('has the 18 operators of docs/product.md §5, each with help text', () => {
     expect(Object.keys(FILTER_OPERATORS).sort()).toEqual(
       [
         'eq',

@@ -3,7 +3,7 @@ import { DISPLAY_NAME_MAX, updateProfileBodySchema, updateUserBodySchema } from 
 import { onboardingStepIdSchema, ONBOARDING_STEPS } from './onboarding.js';
 
 describe('profile bodies', () => {
-  it('requires a non-blank display name with the spec message', () => {
+  it('requires a non-blank display name with the message of docs/product.md §5', () => {
     const result = updateProfileBodySchema.safeParse({ displayName: '   ' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Full name is required');

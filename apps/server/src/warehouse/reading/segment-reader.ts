@@ -12,7 +12,7 @@ import { readLoadInfo, type LoadInfo } from '../loading/load-info.js';
 import { CountCache } from './count-cache.js';
 import { toSegmentGroups } from './segment-groups.js';
 
-/** The organization's first load has not finished: answer the spec's "preparing" state. */
+/** The organization's first load has not finished: answer "preparing" (docs/product.md §4, §8). */
 export class WarehousePreparingError extends Error {
   constructor(orgId: string) {
     super(`The warehouse of organization ${orgId} is still preparing its first load`);

@@ -18,7 +18,7 @@ function readEntryText(entry: unknown): string | undefined {
  * The text to show for a failed response, in the order of docs/product.md §8: first `error`, then
  * `message`, then the first entry of `errors`. An `error` that is only a machine code is
  * skipped, because our servers put the human text in `message`; third-party bodies whose
- * `error` is a sentence still get it shown first, as the spec asks.
+ * `error` is a sentence still get it shown first, as docs/product.md §8 asks.
  */
 export function getErrorText(body: unknown): string | undefined {
   if (!isRecord(body)) return nonEmptyString(body);

@@ -18,7 +18,7 @@ function jsonList(what: string) {
 }
 
 /**
- * The spec's list serialisation (`listQuerySchema`), with the item checks left to THE
+ * The list serialisation of docs/product.md §7 (`listQuerySchema`), with the item checks left to THE
  * segment compiler, so a bad filter is named as `query.filters[0].operator` by the same code
  * whatever route it arrives through; `perPage` above MAX_PER_PAGE is capped, not refused.
  */

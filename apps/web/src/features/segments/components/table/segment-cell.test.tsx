@@ -27,7 +27,7 @@ describe('segment cells by data type', () => {
     expect(screen.queryByRole('link', { name: 'javascript:alert(1)' })).not.toBeInTheDocument();
   });
 
-  it('formats timestamps with the spec date format', () => {
+  it('formats timestamps with the date format of docs/product.md §9', () => {
     const iso = '2026-03-04T09:15:00.000Z';
     renderCell('timestamp', iso);
     expect(screen.getByText(format(new Date(iso), DATE_FORMAT))).toHaveAttribute('datetime', iso);
