@@ -1,12 +1,12 @@
 import { timestampLiteral } from '../engine/value-conversion.js';
-import { ACTIVITY_DAYS } from '../model/metric-tables.js';
+import { LONGEST_SERIES_WINDOW_DAYS } from '../metrics/metric-entities.js';
 
 export const DAY_MS = 86_400_000;
 
 /**
  * The days of one series build as timestamp literals. Metric windows are whole UTC days
  * ending with each as-of day (metrics/metric-windows.ts), so the activity grid runs from the
- * first day's 30-day window to the last as-of day; everything older is folded into one day
+ * first day's longest window (30 days today) to the last as-of day; everything older is folded into one day
  * before the grid, which no window reaches and only the running last_seen_at reads.
  */
 export interface SeriesDays {
@@ -14,7 +14,7 @@ export interface SeriesDays {
   asOfDays: string[];
   /** The bucket day holding all activity older than the grid. */
   beforeGrid: string;
-  /** First day of the first as-of day's 30-day window. */
+  /** First day of the first as-of day's longest window. */
   gridStart: string;
   lastDay: string;
   /** End of the last as-of day: later events are ignored, as in the one-day build. */
@@ -29,7 +29,7 @@ export function seriesDaysFor(days: readonly number[]): SeriesDays {
   });
   const first = days[0]!;
   const last = days.at(-1)!;
-  const gridStart = first - (ACTIVITY_DAYS - 1) * DAY_MS;
+  const gridStart = first - (LONGEST_SERIES_WINDOW_DAYS - 1) * DAY_MS;
   return {
     asOfDays: days.map(timestampLiteral),
     beforeGrid: timestampLiteral(gridStart - DAY_MS),

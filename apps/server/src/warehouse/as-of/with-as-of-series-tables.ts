@@ -1,9 +1,10 @@
 import type { BaseTable } from '@revlane/contracts';
 import type { Warehouse } from '../engine/warehouse.js';
+import { ACCOUNT_METRIC_ENTITY, USER_METRIC_ENTITY } from '../metrics/metric-entities.js';
 import { scratchTableNames } from './as-of-table-names.js';
 import { dropScratchRelations } from './drop-scratch-relations.js';
 import { seriesDaysFor } from './series-days.js';
-import { accountMetricsSeriesInsert, userMetricsSeriesInsert } from './series-metric-statements.js';
+import { metricsSeriesInsert } from './series-metric-statements.js';
 import { segmentSeriesView } from './series-segment-statements.js';
 import { accountMetricsSeriesSchema, userMetricsSeriesSchema } from './series-tables.js';
 
@@ -23,8 +24,8 @@ const CURRENT_SOURCES = { accounts: 'accounts', users: 'users', events: 'events'
  * the users one. Both metric series are always built, because each segment series reads both.
  *
  * `days` are UTC day starts, ascending. Attributes (plan, status, names…) are today's,
- * because loads replace canonical tables without keeping history; the activity_30d
- * sparkline is NULL (it cannot be filtered on).
+ * because loads replace canonical tables without keeping history; sparklines
+ * (activity_30d) are NULL (they cannot be filtered on).
  */
 export async function withAsOfSeriesTables<Table extends BaseTable, T>(
   warehouse: Warehouse,
@@ -47,8 +48,8 @@ export async function withAsOfSeriesTables<Table extends BaseTable, T>(
       user_metrics: names.userMetrics,
     };
     await warehouse.execute(orgId, [
-      userMetricsSeriesInsert(dialect, orgId, metricNames, seriesDays),
-      accountMetricsSeriesInsert(dialect, orgId, metricNames, seriesDays),
+      metricsSeriesInsert(dialect, orgId, metricNames, seriesDays, USER_METRIC_ENTITY),
+      metricsSeriesInsert(dialect, orgId, metricNames, seriesDays, ACCOUNT_METRIC_ENTITY),
       ...built.map((table) =>
         segmentSeriesView(dialect, orgId, table, names.segments[table], segmentSources),
       ),

@@ -5,6 +5,7 @@ import {
   LIFECYCLE_STAGES,
   PLANS,
 } from '../model/enum-options.js';
+import { ACCOUNT_METRICS } from '../metrics/metric-definitions.js';
 import { computedColumns, storedColumns, type CatalogueColumn } from './catalogue-column.js';
 
 const STORED = storedColumns('accounts', {
@@ -56,44 +57,7 @@ const STORED = storedColumns('accounts', {
   },
 });
 
-const COMPUTED = computedColumns('account_metrics', {
-  active_users_1d: {
-    label: 'Active users (1d)',
-    dataType: 'numeric',
-    description: 'Users with at least one event today (UTC).',
-  },
-  active_users_7d: {
-    label: 'Active users (7d)',
-    dataType: 'numeric',
-    description: 'Users with at least one event in the last 7 days.',
-  },
-  active_users_30d: {
-    label: 'Active users (30d)',
-    dataType: 'numeric',
-    description: 'Users with at least one event in the last 30 days.',
-  },
-  events_7d: {
-    label: 'Events (7d)',
-    dataType: 'numeric',
-    description: 'Events in the last 7 days.',
-  },
-  events_30d: {
-    label: 'Events (30d)',
-    dataType: 'numeric',
-    description: 'Events in the last 30 days.',
-  },
-  last_seen_at: {
-    label: 'Last seen',
-    dataType: 'timestamp',
-    description: "The account's most recent event.",
-  },
-  seats_used: { label: 'Seats used', dataType: 'numeric', description: 'Users on the account.' },
-  activity_30d: {
-    label: 'Activity (30d)',
-    dataType: 'timeseries',
-    description: 'Events per day over the last 30 days.',
-  },
-});
+const COMPUTED = computedColumns('account_metrics', ACCOUNT_METRICS);
 
 /** The catalogue of the `accounts` base table. */
 export const ACCOUNT_COLUMNS: readonly CatalogueColumn[] = [...STORED, ...COMPUTED];

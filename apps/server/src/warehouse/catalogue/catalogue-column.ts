@@ -1,4 +1,5 @@
 import type { SegmentColumn } from '@revlane/contracts';
+import { AGGREGATES, type MetricDefinition } from '../metrics/metric-definition.js';
 
 /** The tables a segment query can read; each has a fixed alias in the compiled SQL. */
 export type SourceTable = 'accounts' | 'account_metrics' | 'users' | 'user_metrics';
@@ -42,10 +43,23 @@ export function storedColumns(
   }));
 }
 
-/** Computed columns, materialised in a metric table after each load. */
+/**
+ * Computed columns, materialised in a metric table after each load: one per metric
+ * definition that is not hidden, with the data type its aggregate gives.
+ */
 export function computedColumns(
   source: SourceTable,
-  definitions: Record<string, Definition>,
+  metrics: readonly MetricDefinition[],
 ): CatalogueColumn[] {
-  return storedColumns(source, definitions).map((column) => ({ ...column, computed: true }));
+  return metrics
+    .filter((metric) => !metric.isHidden)
+    .map(({ name, label, description, aggregate }) => ({
+      name,
+      label,
+      dataType: AGGREGATES[aggregate].dataType,
+      description,
+      computed: true,
+      source,
+      sourceColumn: name,
+    }));
 }

@@ -1,3 +1,4 @@
+import { USER_METRICS } from '../metrics/metric-definitions.js';
 import { BOOLEAN_OPTIONS, USER_ROLES } from '../model/enum-options.js';
 import { ACCOUNT_COLUMNS } from './account-columns.js';
 import { computedColumns, storedColumns, type CatalogueColumn } from './catalogue-column.js';
@@ -36,28 +37,7 @@ const STORED = storedColumns('users', {
   },
 });
 
-const COMPUTED = computedColumns('user_metrics', {
-  events_7d: {
-    label: 'Events (7d)',
-    dataType: 'numeric',
-    description: 'Events in the last 7 days.',
-  },
-  events_30d: {
-    label: 'Events (30d)',
-    dataType: 'numeric',
-    description: 'Events in the last 30 days.',
-  },
-  last_seen_at: {
-    label: 'Last seen',
-    dataType: 'timestamp',
-    description: "The user's most recent event.",
-  },
-  active_days_30d: {
-    label: 'Active days (30d)',
-    dataType: 'numeric',
-    description: 'Days with at least one event in the last 30 days.',
-  },
-});
+const COMPUTED = computedColumns('user_metrics', USER_METRICS);
 
 /**
  * The user's account, joined in under an `account_` prefix (`account_plan`, `account_mrr`,

@@ -1,7 +1,8 @@
 import { BASE_TABLES, type BaseTable } from '@revlane/contracts';
 import { nextTableName, type TableSchema } from '../engine/table-schema.js';
 import type { Warehouse } from '../engine/warehouse.js';
-import { accountMetricsInsert, userMetricsInsert } from '../metrics/metric-statements.js';
+import { ACCOUNT_METRIC_ENTITY, USER_METRIC_ENTITY } from '../metrics/metric-entities.js';
+import { metricsInsert } from '../metrics/metric-statements.js';
 import { metricWindowsFor } from '../metrics/metric-windows.js';
 import { segmentTableInsert } from '../metrics/segment-table-statements.js';
 import { LOAD_INFO_TABLE } from '../model/load-info-table.js';
@@ -86,8 +87,8 @@ export async function buildMetricAndSegmentTables(
   };
   const windows = metricWindowsFor(asOf);
   await warehouse.execute(orgId, [
-    userMetricsInsert(dialect, orgId, names, windows),
-    accountMetricsInsert(dialect, orgId, names, windows),
+    metricsInsert(dialect, orgId, names, windows, USER_METRIC_ENTITY),
+    metricsInsert(dialect, orgId, names, windows, ACCOUNT_METRIC_ENTITY),
     ...BASE_TABLES.map((table) =>
       segmentTableInsert(dialect, orgId, table, targets.segments[table], segmentSources),
     ),

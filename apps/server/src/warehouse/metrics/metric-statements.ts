@@ -1,97 +1,107 @@
 import type { Dialect } from '../engine/dialect.js';
+import { quoteIdentifier } from '../engine/identifiers.js';
 import { SqlParams } from '../engine/sql-params.js';
 import type { CompiledQuery } from '../engine/warehouse.js';
-import { ACTIVITY_DAYS } from '../model/metric-tables.js';
+import {
+  isUserRollup,
+  type EventMetricDefinition,
+  type MetricDefinition,
+} from './metric-definition.js';
+import { eventMetrics, type MetricEntity, type MetricTableNames } from './metric-entities.js';
+import {
+  EVENTS_ALIAS,
+  ROLLUP_ALIAS,
+  eventNameCondition,
+  filterClause,
+  metricValue,
+  rollupAggregate,
+  timestampBinder,
+} from './metric-sql.js';
 import type { MetricWindows } from './metric-windows.js';
 
-/** Where the builders read and write: final names, or `__next` ones during a load. */
-export interface MetricTableNames {
-  accounts: string;
-  users: string;
-  events: string;
-  userMetrics: string;
-  accountMetrics: string;
+const sparklineDay = (metric: MetricDefinition, day: number) =>
+  quoteIdentifier(`${metric.name}_d${day}`);
+
+/** The metric's aggregates over its record's events (a sparkline has one per day). */
+function eventAggregates(
+  p: SqlParams,
+  bound: (literal: string) => string,
+  windows: MetricWindows,
+  metric: EventMetricDefinition,
+): string[] {
+  const name = quoteIdentifier(metric.name);
+  const only = eventNameCondition(p, metric.eventNames);
+  if (metric.aggregate === 'last_seen') return [`MAX(occurred_at)${filterClause(only)} AS ${name}`];
+  if (metric.aggregate === 'daily_events') {
+    const days = windows.dayBoundaries(metric.windowDays).map(bound);
+    return days.slice(0, -1).map((start, day) => {
+      const filter = filterClause(
+        `occurred_at >= ${start} AND occurred_at < ${days[day + 1]}`,
+        only,
+      );
+      return `CAST(COUNT(*)${filter} AS INTEGER) AS ${sparklineDay(metric, day)}`;
+    });
+  }
+  const since = `occurred_at >= ${bound(windows.startOf(metric.windowDays))}`;
+  const counted =
+    metric.aggregate === 'active_days' ? 'COUNT(DISTINCT CAST(occurred_at AS DATE))' : 'COUNT(*)';
+  return [`CAST(${counted}${filterClause(since, only)} AS INTEGER) AS ${name}`];
 }
 
-const ts = (params: SqlParams, literal: string) => `CAST(${params.add(literal)} AS TIMESTAMP)`;
-const countWhere = (condition: string) => `CAST(COUNT(*) FILTER (WHERE ${condition}) AS INTEGER)`;
-
-/** Per user: events in the 1/7/30-day windows, last seen, active days in 30. */
-export function userMetricsInsert(
-  dialect: Dialect,
-  orgId: string,
-  names: MetricTableNames,
-  windows: MetricWindows,
-): CompiledQuery {
-  const p = new SqlParams();
-  const [start1, start7, start30, end] = [
-    ts(p, windows.startOf(1)),
-    ts(p, windows.startOf(7)),
-    ts(p, windows.startOf(30)),
-    ts(p, windows.end),
-  ];
-  const sql = `INSERT INTO ${dialect.table(orgId, names.userMetrics)}
-    (user_id, account_id, events_1d, events_7d, events_30d, last_seen_at, active_days_30d)
-  SELECT u.id, u.account_id, COALESCE(e.events_1d, 0), COALESCE(e.events_7d, 0),
-    COALESCE(e.events_30d, 0), e.last_seen_at, COALESCE(e.active_days_30d, 0)
-  FROM ${dialect.table(orgId, names.users)} u
-  LEFT JOIN (
-    SELECT user_id,
-      ${countWhere(`occurred_at >= ${start1}`)} AS events_1d,
-      ${countWhere(`occurred_at >= ${start7}`)} AS events_7d,
-      ${countWhere(`occurred_at >= ${start30}`)} AS events_30d,
-      MAX(occurred_at) AS last_seen_at,
-      CAST(COUNT(DISTINCT CAST(occurred_at AS DATE)) FILTER (WHERE occurred_at >= ${start30}) AS INTEGER)
-        AS active_days_30d
-    FROM ${dialect.table(orgId, names.events)}
-    WHERE occurred_at < ${end} AND user_id IS NOT NULL
-    GROUP BY user_id
-  ) e ON e.user_id = u.id`;
-  return { sql, params: p.list() };
+/** The metric table's value: a sparkline's days gathered into one list. */
+function perLoadValue(metric: MetricDefinition): string {
+  if (metric.aggregate !== 'daily_events')
+    return metricValue(metric, isUserRollup(metric) ? ROLLUP_ALIAS : EVENTS_ALIAS);
+  const days = Array.from(
+    { length: metric.windowDays },
+    (_, day) => `COALESCE(${EVENTS_ALIAS}.${sparklineDay(metric, day)}, 0)`,
+  );
+  return `ARRAY[${days.join(', ')}]`;
 }
 
 /**
- * Per account: active users from the user metrics (so "active" means the same on both
- * tables), events and the daily sparkline from events, seats used = users on the account.
+ * `INSERT INTO <metric table> SELECT …`: one row per record with every metric of the entity
+ * as of the windows' day, all from one pass over events (each metric a FILTERed aggregate
+ * of one GROUP BY) and, for roll-ups, one over the user metrics (built first).
  */
-export function accountMetricsInsert(
+export function metricsInsert(
   dialect: Dialect,
   orgId: string,
   names: MetricTableNames,
   windows: MetricWindows,
+  entity: MetricEntity,
 ): CompiledQuery {
   const p = new SqlParams();
-  const days = windows.dayBoundaries.map((literal) => ts(p, literal));
-  const daily = Array.from(
-    { length: ACTIVITY_DAYS },
-    (_, day) =>
-      `${countWhere(`occurred_at >= ${days[day]} AND occurred_at < ${days[day + 1]}`)} AS d${day}`,
-  );
-  const sparkline = Array.from({ length: ACTIVITY_DAYS }, (_, day) => `COALESCE(ev.d${day}, 0)`);
-  const sql = `INSERT INTO ${dialect.table(orgId, names.accountMetrics)}
-    (account_id, active_users_1d, active_users_7d, active_users_30d, events_7d, events_30d,
-     last_seen_at, seats_used, activity_30d)
-  SELECT a.id, COALESCE(um.active_users_1d, 0), COALESCE(um.active_users_7d, 0),
-    COALESCE(um.active_users_30d, 0), COALESCE(ev.events_7d, 0), COALESCE(ev.events_30d, 0),
-    ev.last_seen_at, COALESCE(um.seats_used, 0), ARRAY[${sparkline.join(', ')}]
-  FROM ${dialect.table(orgId, names.accounts)} a
-  LEFT JOIN (
-    SELECT account_id, CAST(COUNT(*) AS INTEGER) AS seats_used,
-      ${countWhere('events_1d > 0')} AS active_users_1d,
-      ${countWhere('events_7d > 0')} AS active_users_7d,
-      ${countWhere('events_30d > 0')} AS active_users_30d
-    FROM ${dialect.table(orgId, names.userMetrics)}
+  const bound = timestampBinder(p);
+  const table = (name: string) => dialect.table(orgId, name);
+  const { key, carried, metrics } = entity;
+  const events = eventMetrics(metrics);
+  const rollups = metrics.filter(isUserRollup);
+  const joins: string[] = [];
+  if (rollups.length > 0)
+    joins.push(`LEFT JOIN (
+    SELECT account_id, ${rollups.map(rollupAggregate).join(',\n      ')}
+    FROM ${table(names.userMetrics)}
     GROUP BY account_id
-  ) um ON um.account_id = a.id
-  LEFT JOIN (
-    SELECT account_id,
-      ${countWhere(`occurred_at >= ${days[ACTIVITY_DAYS - 7]}`)} AS events_7d,
-      ${countWhere(`occurred_at >= ${days[0]}`)} AS events_30d,
-      MAX(occurred_at) AS last_seen_at,
-      ${daily.join(',\n      ')}
-    FROM ${dialect.table(orgId, names.events)}
-    WHERE occurred_at < ${days[ACTIVITY_DAYS]}
-    GROUP BY account_id
-  ) ev ON ev.account_id = a.id`;
+  ) ${ROLLUP_ALIAS} ON ${ROLLUP_ALIAS}.account_id = r.id`);
+  if (events.length > 0)
+    joins.push(`LEFT JOIN (
+    SELECT ${key},
+      ${events.flatMap((metric) => eventAggregates(p, bound, windows, metric)).join(',\n      ')}
+    FROM ${table(names.events)}
+    WHERE occurred_at < ${bound(windows.end)} AND ${key} IS NOT NULL
+    GROUP BY ${key}
+  ) ${EVENTS_ALIAS} ON ${EVENTS_ALIAS}.${key} = r.id`);
+  const columns = [key, ...carried, ...metrics.map((metric) => metric.name)].map(quoteIdentifier);
+  const values = [
+    'r.id',
+    ...carried.map((column) => `r.${quoteIdentifier(column)}`),
+    ...metrics.map(perLoadValue),
+  ];
+  const sql = `INSERT INTO ${table(names[entity.target])}
+    (${columns.join(', ')})
+  SELECT ${values.join(', ')}
+  FROM ${table(names[entity.records])} r
+  ${joins.join('\n  ')}`;
   return { sql, params: p.list() };
 }

@@ -1,5 +1,4 @@
 import { timestampLiteral } from '../engine/value-conversion.js';
-import { ACTIVITY_DAYS } from '../model/metric-tables.js';
 
 const DAY_MS = 86_400_000;
 
@@ -9,22 +8,19 @@ const DAY_MS = 86_400_000;
  * the as-of day are ignored (clock skew in a source must not count as activity).
  */
 export interface MetricWindows {
-  /** ACTIVITY_DAYS + 1 boundaries: starts of the sparkline's days, then the end. */
-  dayBoundaries: string[];
   /** Start of the window of the given length (a timestamp literal). */
-  startOf(days: 1 | 7 | 30): string;
+  startOf(days: number): string;
+  /** The starts of a window's days, oldest first, then the end: `days + 1` boundaries. */
+  dayBoundaries(days: number): string[];
   end: string;
 }
 
 export function metricWindowsFor(asOf: number): MetricWindows {
   const asOfDay = Math.floor(asOf / DAY_MS) * DAY_MS;
-  const first = asOfDay - (ACTIVITY_DAYS - 1) * DAY_MS;
-  const dayBoundaries = Array.from({ length: ACTIVITY_DAYS + 1 }, (_, index) =>
-    timestampLiteral(first + index * DAY_MS),
-  );
+  const startOf = (days: number) => timestampLiteral(asOfDay - (days - 1) * DAY_MS);
   return {
-    dayBoundaries,
-    startOf: (days) => dayBoundaries[ACTIVITY_DAYS - days]!,
-    end: dayBoundaries[ACTIVITY_DAYS]!,
+    startOf,
+    dayBoundaries: (days) => Array.from({ length: days + 1 }, (_, index) => startOf(days - index)),
+    end: startOf(0),
   };
 }
