@@ -49,6 +49,7 @@ describe('catalogue contents', () => {
       'active_users_30d:numeric',
       'events_7d:numeric',
       'events_30d:numeric',
+      'sessions_30d:numeric',
       'last_seen_at:timestamp',
       'seats_used:numeric',
       'activity_30d:timeseries',

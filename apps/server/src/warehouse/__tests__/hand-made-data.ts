@@ -46,11 +46,35 @@ export const EVENTS = [
   [null, 'a3', 'webhook', at('2024-06-10T00:00:00Z'), null],
 ] as const;
 
+/**
+ * Sign-ins around the edges of AS_OF's 30-day window, for metrics that count only some events
+ * (sessions_30d counts `login`): one just before the window, two on one day, one after AS_OF's
+ * day, and an event of another name. Only handMadeBatchesWithSessions loads them.
+ */
+// prettier-ignore
+export const SESSION_EVENTS = [
+  ['u1', 'a1', 'login', at('2024-05-16T23:59:59Z'), null],
+  ['u3', 'a2', 'login', at('2024-06-14T09:00:00Z'), '{"method":"sso"}'],
+  ['u3', 'a2', 'login', at('2024-06-14T09:30:00Z'), '{"method":"password"}'],
+  ['u4', 'a3', 'login', at('2024-06-16T08:00:00Z'), null],
+  [null, 'a5', 'feature_used', at('2024-06-15T10:00:00Z'), '{"feature":"export"}'],
+] as const;
+
 const columnsOf = (rows: readonly (readonly unknown[])[]) =>
   rows[0]!.map((_, column) => rows.map((row) => row[column]));
 
+const batchOf = (rows: readonly (readonly unknown[])[]): ColumnBatch[] => [
+  { rowCount: rows.length, columns: columnsOf(rows) },
+];
+
 export const handMadeBatches = () => ({
-  accounts: [{ rowCount: ACCOUNTS.length, columns: columnsOf(ACCOUNTS) }] as ColumnBatch[],
-  users: [{ rowCount: USERS.length, columns: columnsOf(USERS) }] as ColumnBatch[],
-  events: [{ rowCount: EVENTS.length, columns: columnsOf(EVENTS) }] as ColumnBatch[],
+  accounts: batchOf(ACCOUNTS),
+  users: batchOf(USERS),
+  events: batchOf(EVENTS),
+});
+
+/** The hand-made data with SESSION_EVENTS among its events. */
+export const handMadeBatchesWithSessions = () => ({
+  ...handMadeBatches(),
+  events: batchOf([...EVENTS, ...SESSION_EVENTS]),
 });

@@ -82,6 +82,14 @@ export const ACCOUNT_METRICS = defineAccountMetrics(
       windowDays: 30,
     },
     {
+      name: 'sessions_30d',
+      label: 'Sessions (30d)',
+      description: 'Sessions started in the last 30 days: each sign-in (a login event) starts one.',
+      aggregate: 'event_count',
+      windowDays: 30,
+      eventNames: ['login'],
+    },
+    {
       name: 'last_seen_at',
       label: 'Last seen',
       description: "The account's most recent event.",
