@@ -1,5 +1,23 @@
 import { defineAccountMetrics, defineUserMetrics } from './define-metrics.js';
 
+/** Counted alike for a user (their events) and an account (all its events, with a user or not). */
+const EVENT_COUNTS = [
+  {
+    name: 'events_7d',
+    label: 'Events (7d)',
+    description: 'Events in the last 7 days.',
+    aggregate: 'event_count',
+    windowDays: 7,
+  },
+  {
+    name: 'events_30d',
+    label: 'Events (30d)',
+    description: 'Events in the last 30 days.',
+    aggregate: 'event_count',
+    windowDays: 30,
+  },
+] as const;
+
 /**
  * Every computed column (docs/architecture.md §5.2), each written once: the catalogue, the
  * metric tables, the per-load SQL and the as-of series SQL are derived from these lists
@@ -15,20 +33,7 @@ export const USER_METRICS = defineUserMetrics([
     windowDays: 1,
     isHidden: true,
   },
-  {
-    name: 'events_7d',
-    label: 'Events (7d)',
-    description: 'Events in the last 7 days.',
-    aggregate: 'event_count',
-    windowDays: 7,
-  },
-  {
-    name: 'events_30d',
-    label: 'Events (30d)',
-    description: 'Events in the last 30 days.',
-    aggregate: 'event_count',
-    windowDays: 30,
-  },
+  ...EVENT_COUNTS,
   {
     name: 'last_seen_at',
     label: 'Last seen',
@@ -67,20 +72,7 @@ export const ACCOUNT_METRICS = defineAccountMetrics(
       aggregate: 'active_users',
       userMetric: 'events_30d',
     },
-    {
-      name: 'events_7d',
-      label: 'Events (7d)',
-      description: 'Events in the last 7 days.',
-      aggregate: 'event_count',
-      windowDays: 7,
-    },
-    {
-      name: 'events_30d',
-      label: 'Events (30d)',
-      description: 'Events in the last 30 days.',
-      aggregate: 'event_count',
-      windowDays: 30,
-    },
+    ...EVENT_COUNTS,
     {
       name: 'sessions_30d',
       label: 'Sessions (30d)',
