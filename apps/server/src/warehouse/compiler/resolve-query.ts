@@ -39,9 +39,15 @@ function resolvePage(value: number | undefined, issues: IssueList) {
 function resolveColumns(table: BaseTable, names: readonly string[] | undefined, issues: IssueList) {
   if (!names || names.length === 0) return [...getCatalogue(table)];
   const columns: CatalogueColumn[] = [];
-  names.forEach((name, index) => {
-    const column = typeof name === 'string' ? findColumn(table, name) : undefined;
-    if (!column) issues.add(`columns[${index}]`, `Unknown column "${String(name)}" in ${table}`);
+  names.forEach((name: unknown, index) => {
+    // Parsed from the client's JSON: anything may arrive. Only strings are looked up, and
+    // nothing else is turned into text (String() throws on `{"toString":0}`).
+    if (typeof name !== 'string') {
+      issues.add(`columns[${index}]`, 'A column is named by a string');
+      return;
+    }
+    const column = findColumn(table, name);
+    if (!column) issues.add(`columns[${index}]`, `Unknown column "${name}" in ${table}`);
     else if (!columns.includes(column)) columns.push(column);
   });
   return columns;

@@ -145,6 +145,9 @@ describe('live-ops: GET segments/{id}/data', () => {
     [{ filters: 'not json' }, 'query.filters'],
     [{ sortBy: '+nope' }, 'query.sortBy[0]'],
     [{ columns: '["name","nope"]' }, 'query.columns[1]'],
+    // Not a string: String() of it would throw (a 500 before).
+    [{ columns: '[{"toString":0}]' }, 'query.columns[0]'],
+    [{ columns: '[null,{"valueOf":1}]' }, 'query.columns[1]'],
     [{ pivot: 'nope' }, 'query.pivot'],
     [{ pivot_identifier: 'plan' }, 'query.pivot'],
     [{ page: '0' }, 'query.page'],

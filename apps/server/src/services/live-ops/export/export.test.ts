@@ -132,6 +132,15 @@ describe('live-ops: export tickets and CSV export (docs/architecture.md §4.5)',
       payload: { page: '2' },
     });
     expect(unknown.statusCode).toBe(400);
+    const notAName = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/segments/${segment()}/export-tickets`,
+      payload: { columns: '[{"toString":0}]' },
+    });
+    expect(notAName.statusCode).toBe(400);
+    expect(notAName.json<{ errors: { path: string }[] }>().errors).toEqual([
+      { path: 'body.columns[0]', message: 'A column is named by a string' },
+    ]);
   });
 
   it('never writes the ticket to the log', async () => {
