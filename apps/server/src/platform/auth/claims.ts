@@ -3,6 +3,11 @@ import type { JWTPayload } from 'jose';
 /** The profile facts we provision a user from (docs/architecture.md §2). */
 export interface ProfileClaims {
   email: string | undefined;
+  /**
+   * The provider's `email_verified`; undefined when it says nothing (Auth0 access tokens
+   * carry only the claims an Action adds). Only `false` is known to be unverified.
+   */
+  emailVerified: boolean | undefined;
   name: string | undefined;
   picture: string | undefined;
   orgId: string | undefined;
@@ -27,9 +32,18 @@ function readString(payload: Record<string, unknown>, name: string): string | un
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+function readBoolean(payload: Record<string, unknown>, name: string): boolean | undefined {
+  const value = readClaim(payload, name);
+  // Some providers send booleans as strings ("false"); anything else is no answer.
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
+
 export function readProfileClaims(payload: Record<string, unknown>): ProfileClaims {
   return {
     email: readString(payload, 'email')?.toLowerCase(),
+    emailVerified: readBoolean(payload, 'email_verified'),
     name: readString(payload, 'name') ?? readString(payload, 'nickname'),
     picture: readString(payload, 'picture'),
     orgId: readString(payload, 'org_id'),
@@ -49,6 +63,7 @@ export function readPermissions(payload: JWTPayload): string[] {
 export function mergeClaims(fromToken: ProfileClaims, fromUserinfo: ProfileClaims): ProfileClaims {
   return {
     email: fromUserinfo.email ?? fromToken.email,
+    emailVerified: fromUserinfo.emailVerified ?? fromToken.emailVerified,
     name: fromUserinfo.name ?? fromToken.name,
     picture: fromUserinfo.picture ?? fromToken.picture,
     orgId: fromUserinfo.orgId ?? fromToken.orgId,

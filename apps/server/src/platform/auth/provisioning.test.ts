@@ -78,6 +78,27 @@ describe('provisioning users on their first request (docs/architecture.md §2)',
     expect(second.profile.displayName).toBe('b');
   });
 
+  it('joins by domain only with a verified email: email_verified false gets its own organization', async () => {
+    const owner = await getProfile(
+      await t.sign({ sub: sub(), email: 'boss@verified.example', email_verified: true }, issuer()),
+    );
+    const impostor = await getProfile(
+      await t.sign({ sub: sub(), email: 'ceo@verified.example', email_verified: false }, issuer()),
+    );
+    expect(impostor.status).toBe(200);
+    expect(impostor.profile.organization.id).not.toBe(owner.profile.organization.id);
+    expect(impostor.profile.role).toBe('owner');
+    // Nor does an unverified first comer claim the domain for the colleagues who follow.
+    const early = await getProfile(
+      await t.sign({ sub: sub(), email: 'a@unclaimed.example', email_verified: 'false' }, issuer()),
+    );
+    const colleague = await getProfile(
+      await t.sign({ sub: sub(), email: 'b@unclaimed.example', email_verified: true }, issuer()),
+    );
+    expect(colleague.profile.organization.id).not.toBe(early.profile.organization.id);
+    expect(colleague.profile.role).toBe('owner');
+  });
+
   it('never groups people by a public mailbox domain', async () => {
     const one = await getProfile(await t.sign({ sub: sub(), email: 'one@gmail.com' }, issuer()));
     const two = await getProfile(await t.sign({ sub: sub(), email: 'two@gmail.com' }, issuer()));

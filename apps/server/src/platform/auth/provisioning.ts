@@ -31,6 +31,14 @@ const PUBLIC_EMAIL_DOMAINS = new Set([
   'yandex.com',
 ]);
 
+/**
+ * An email domain makes people colleagues only when the address is the person's: anyone can
+ * sign up at a provider with `ceo@acme.com` unverified, and must not land in Acme's data.
+ */
+function mayJoinByDomain(domain: string, claims: ProfileClaims): boolean {
+  return domain !== '' && !PUBLIC_EMAIL_DOMAINS.has(domain) && claims.emailVerified !== false;
+}
+
 class LostProvisioningRace extends Error {}
 
 /**
@@ -83,7 +91,7 @@ async function resolveOrganization(
     // A colleague's concurrent first sign-in created it a moment ago: join it.
     const joined = await findOrganizationByClaim(db, claims.orgId);
     if (joined) return { org: joined, isNew: false };
-  } else if (domain !== '' && !PUBLIC_EMAIL_DOMAINS.has(domain)) {
+  } else if (mayJoinByDomain(domain, claims)) {
     const colleagues = await findCustomerOrganizationByDomain(db, domain);
     if (colleagues) return { org: colleagues, isNew: false };
     const created = await insertOrganization(db, { name: domain, domain, externalId: null });
