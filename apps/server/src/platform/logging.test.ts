@@ -16,6 +16,16 @@ describe('log redaction', () => {
     ['/idp/cb?code=xyz&state=s', '/idp/cb?code=%5BREDACTED%5D&state=s'],
     ['/x?refresh_token=r&TOKEN=u', '/x?refresh_token=%5BREDACTED%5D&TOKEN=%5BREDACTED%5D'],
     ['/plain/path', '/plain/path'],
+    // An allow-list: names nobody listed are redacted, whatever their spelling.
+    [
+      '/idp/session/end?id_token_hint=eyJ.hint&post_logout_redirect_uri=http%3A%2F%2Fx%2F',
+      '/idp/session/end?id_token_hint=%5BREDACTED%5D&post_logout_redirect_uri=http%3A%2F%2Fx%2F',
+    ],
+    [
+      '/a?refreshToken=r1&password=p1&api_key=k1&token%5B%5D=t1&token[]=t2&page=3',
+      '/a?refreshToken=%5BREDACTED%5D&password=%5BREDACTED%5D&api_key=%5BREDACTED%5D&token%5B%5D=%5BREDACTED%5D&token%5B%5D=%5BREDACTED%5D&page=3',
+    ],
+    ['/a?PAGE=1&page[]=2&perPage=5', '/a?PAGE=%5BREDACTED%5D&page%5B%5D=%5BREDACTED%5D&perPage=5'],
   ])('redactUrl(%s)', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
@@ -47,6 +57,10 @@ describe('log redaction', () => {
         method: 'GET',
         url: `/live-ops/api/v1/segments/1/export?token=ticket-secret`,
       });
+      await t.app.inject({
+        method: 'GET',
+        url: `/idp/session/end?id_token_hint=hint-secret&refreshToken=refresh-secret&password=pw-secret&api_key=key-secret&token[]=array-secret`,
+      });
 
       const text = logs.text();
       expect(logs.lines.length).toBeGreaterThan(4);
@@ -58,6 +72,11 @@ describe('log redaction', () => {
         user.token.split('.')[2]!,
         'cookie-secret',
         'ticket-secret',
+        'hint-secret',
+        'refresh-secret',
+        'pw-secret',
+        'key-secret',
+        'array-secret',
       ]) {
         expect(text).not.toContain(secret);
       }

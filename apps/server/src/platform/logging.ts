@@ -5,32 +5,52 @@ import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { AppConfigServer } from './config.js';
 
-/** Query parameters that may carry credentials (export tickets, impersonation links, OAuth codes). */
-const SECRET_QUERY_KEYS = new Set([
-  'token',
-  'accesstoken',
-  'access_token',
-  'id_token',
-  'refresh_token',
-  'code',
-  'code_verifier',
-  'client_secret',
+/**
+ * Query parameters whose values may be logged. An allow-list, not a deny-list: a parameter
+ * nobody thought of (`id_token_hint`, `refreshToken`, `api_key`, `token[]`, a future
+ * route's) is redacted until someone decides its values are safe to keep in logs. Names
+ * are compared as sent (case and brackets included), so `TOKEN` or `page[]` is not `page`.
+ */
+const LOGGABLE_QUERY_KEYS = new Set([
+  // Lists (docs/product.md §7) and the segment data/export queries.
+  'page',
+  'perPage',
+  'search',
+  'sortBy',
+  'filters',
+  'columns',
+  'pivot',
+  'pivot_identifier',
+  'since',
+  'limit',
+  'impersonateUser',
+  'impersonate_user_id',
+  // OAuth requests to the identity provider that carry no credential.
+  'client_id',
+  'redirect_uri',
+  'post_logout_redirect_uri',
+  'response_type',
+  'response_mode',
+  'scope',
+  'audience',
+  'prompt',
+  'state',
+  'code_challenge_method',
+  'ui_locales',
+  'error',
+  'error_description',
 ]);
 export const REDACTED = '[REDACTED]';
 
-/** The URL with every secret-looking query value replaced, safe to write to a log. */
+/** The URL with every query value not known to be harmless replaced, safe to write to a log. */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const params = new URLSearchParams(url.slice(queryStart + 1));
-  let changed = false;
-  for (const key of new Set(params.keys())) {
-    if (SECRET_QUERY_KEYS.has(key.toLowerCase())) {
-      params.set(key, REDACTED);
-      changed = true;
-    }
-  }
-  return changed ? `${url.slice(0, queryStart)}?${params.toString()}` : url;
+  const kept = new URLSearchParams();
+  for (const [key, value] of params)
+    kept.append(key, LOGGABLE_QUERY_KEYS.has(key) ? value : REDACTED);
+  return `${url.slice(0, queryStart)}?${kept.toString()}`;
 }
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
