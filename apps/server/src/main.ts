@@ -5,6 +5,7 @@ import { handleShutdownSignals } from './platform/shutdown.js';
 import { ensureDemoWarehouseData } from './platform/warehouse/demo-warehouse-data.js';
 import { seedDemo } from './seed-demo.js';
 import { requestCohortBackfill } from './services/live-ops/snapshots/index.js';
+import { startupBanner } from './startup-banner.js';
 
 function readConfig(): AppConfigServer {
   try {
@@ -41,19 +42,7 @@ async function main() {
     });
   }
 
-  const lines = [``, `Revlane is ready at ${config.appUrl}`];
-  if (!address.endsWith(`:${config.port}`) || config.port === 0)
-    lines.push(`(listening on ${address})`);
-  lines.push(
-    isEmbedded
-      ? `Sign-in: embedded identity provider at ${config.identity.domain}`
-      : `Sign-in: external identity provider at ${config.identity.domain}`,
-  );
-  if (demo) {
-    lines.push(`Demo sign-in: ${demo.demoEmail} / ${config.demo.password}`);
-    lines.push(`Support sign-in (may impersonate): ${demo.supportEmail} / ${config.demo.password}`);
-  }
-  console.log(`${lines.join('\n')}\n`);
+  console.log(startupBanner(config, address, demo));
 }
 
 main().catch((error: unknown) => {

@@ -25,7 +25,7 @@ export const envSchema = z.object({
   AUTH0_CLIENT_ID: optionalString,
   AUTH0_AUDIENCE: z.string().default(API_AUDIENCE),
   IDP_CLIENT_ID: z.string().min(1).default('revlane-web'),
-  DEMO_PASSWORD: z.string().min(8).default('revlane-demo-2022'),
+  DEMO_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -67,7 +67,8 @@ export interface AppConfigServer {
   identity:
     | { kind: 'embedded'; issuer: string; domain: string; clientId: string; audience: string }
     | { kind: 'external'; issuer: string; domain: string; clientId: string; audience: string };
-  demo: { seed: boolean; password: string };
+  /** isDefaultPassword: DEMO_PASSWORD unset, so the password is the README's (printable). */
+  demo: { seed: boolean; password: string; isDefaultPassword: boolean };
   idle: { timeoutMinutes: number; promptMinutes: number };
   schedulingUrl: string;
   googleServiceAccountEmail: string;
@@ -84,6 +85,9 @@ export interface AppConfigServer {
   /** The configured secret key (never logged); undefined = the data directory's own. */
   secretKey: string | undefined;
 }
+
+/** The README's demo password, used when DEMO_PASSWORD is unset. */
+export const DEFAULT_DEMO_PASSWORD = 'revlane-demo-2022';
 
 export class ConfigError extends Error {}
 
@@ -132,7 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     identity,
-    demo: { seed: e.SEED_DEMO, password: e.DEMO_PASSWORD },
+    demo: {
+      seed: e.SEED_DEMO,
+      password: e.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+      isDefaultPassword: e.DEMO_PASSWORD === undefined,
+    },
     idle: { timeoutMinutes: e.IDLE_TIMEOUT_MINUTES, promptMinutes: e.IDLE_PROMPT_MINUTES },
     schedulingUrl: e.SCHEDULING_URL,
     googleServiceAccountEmail: e.GOOGLE_SERVICE_ACCOUNT_EMAIL,
