@@ -16,3 +16,4 @@ export * from './local-settings.js';
 export * from './segment-data.js';
 export * from './segment-settings.js';
 export * from './cohorts.js';
+export * from './trends.js';
