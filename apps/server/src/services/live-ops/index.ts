@@ -1,5 +1,6 @@
 import { defineService } from '../../platform/http/service.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { cohortChangesRoutes } from './cohorts/cohort-changes.routes.js';
 import { cohortsRoutes } from './cohorts/cohorts.routes.js';
 import { dataRoutes } from './data/data.routes.js';
 import { exportRoutes } from './export/export.routes.js';
@@ -18,6 +19,7 @@ export const liveOpsService = defineService({
     dataRoutes,
     exportRoutes,
     cohortsRoutes,
+    cohortChangesRoutes,
     trendsRoutes,
     snapshotsPlugin,
   ],

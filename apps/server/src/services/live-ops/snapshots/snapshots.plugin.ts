@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { KeyedLock } from '../../../warehouse/index.js';
-import { changesRoutes } from './changes.routes.js';
 import { snapshotHandlers } from './snapshot-handlers.js';
 import {
   COHORT_BACKFILL_JOB,
@@ -10,8 +9,8 @@ import {
 } from './snapshot-jobs.js';
 
 /**
- * Membership snapshots in the live-ops service: the job workers, the daily schedule and the
- * membership diff route (docs/architecture.md §6).
+ * Membership snapshots in the live-ops service: the job workers and the daily schedule
+ * (docs/architecture.md §6). The membership diff they make possible is a cohort route.
  */
 export const snapshotsPlugin: FastifyPluginAsync = async (app) => {
   const handlers = snapshotHandlers({
@@ -25,5 +24,4 @@ export const snapshotsPlugin: FastifyPluginAsync = async (app) => {
   await app.jobs.work(COHORT_BACKFILL_JOB, handlers.backfill);
   await app.jobs.work(DAILY_REFRESH_JOB, handlers.dailyRefresh);
   await app.jobs.schedule(DAILY_REFRESH_JOB, DAILY_REFRESH_CRON, {});
-  await app.register(changesRoutes);
 };

@@ -2,8 +2,8 @@ import type { CohortChanges } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { readCohortChanges, type Warehouse } from '../../../warehouse/index.js';
-import { requireCohort } from '../cohorts/cohorts.service.js';
 import { requireSegment } from '../segments/segments.service.js';
+import { requireCohort } from './cohorts.service.js';
 
 /**
  * Who entered and who left the organization's cohort since a moment (docs/architecture.md §6, beyond

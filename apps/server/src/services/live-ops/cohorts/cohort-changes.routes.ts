@@ -7,10 +7,11 @@ import {
   dataEnvelope,
 } from '@revlane/contracts';
 import { errorResponses } from '../../../platform/http/responses.js';
-import { cohortParamsSchema } from '../cohorts/cohort-params.js';
-import { getCohortChanges } from './changes.service.js';
+import { getCohortChanges } from './cohort-changes.service.js';
+import { cohortParamsSchema } from './cohort-params.js';
 
-export const changesRoutes: FastifyPluginCallback = (app, _options, done) => {
+/** `GET cohorts/{id}/changes`: the membership diff the snapshots make possible. */
+export const cohortChangesRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     `/${COHORTS_API.changes(':id')}`,
     {
