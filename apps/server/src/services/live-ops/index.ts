@@ -1,6 +1,7 @@
 import { defineService } from '../../platform/http/service.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { cohortChangesRoutes } from './cohorts/cohort-changes.routes.js';
+import { cohortFavoritesRoutes } from './cohorts/cohort-favorites.routes.js';
 import { cohortsRoutes } from './cohorts/cohorts.routes.js';
 import { dataRoutes } from './data/data.routes.js';
 import { exportRoutes } from './export/export.routes.js';
@@ -20,6 +21,7 @@ export const liveOpsService = defineService({
     exportRoutes,
     cohortsRoutes,
     cohortChangesRoutes,
+    cohortFavoritesRoutes,
     trendsRoutes,
     snapshotsPlugin,
   ],

@@ -1,6 +1,6 @@
 import type { TrendPoint } from '@revlane/contracts';
 import type { Warehouse } from '../../../warehouse/index.js';
-import { readCohortCounts } from './cohort-counts.repository.js';
+import { readCohortCounts } from '../cohorts/cohort-counts.repository.js';
 import { snapshotPoints, type IntervalSpan, type SnapshotMetric } from './trend-series.js';
 
 /** A saved cohort's trend from its daily membership counts (no rescan of events). */

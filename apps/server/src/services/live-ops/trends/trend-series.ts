@@ -1,4 +1,7 @@
 import type { TrendPoint } from '@revlane/contracts';
+import type { DailyCount } from '../cohorts/cohort-counts.repository.js';
+
+export type { DailyCount };
 
 export type TrendInterval = 'day' | 'week' | 'month';
 export type SnapshotMetric = 'members' | 'entered' | 'left';
@@ -34,14 +37,6 @@ export function trendIntervals(from: string, to: string, interval: TrendInterval
     start = end + DAY_MS;
   }
   return spans;
-}
-
-/** One row of cohort_counts: a cohort's day (`YYYY-MM-DD`). */
-export interface DailyCount {
-  day: string;
-  members: number;
-  entered: number;
-  left: number;
 }
 
 /**

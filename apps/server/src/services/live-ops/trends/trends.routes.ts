@@ -3,14 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   COHORTS_API,
   dataEnvelope,
-  favoriteCohortListSchema,
   segmentPreparingSchema,
   trendRequestSchema,
   trendResponseSchema,
 } from '@revlane/contracts';
 import { errorResponses } from '../../../platform/http/responses.js';
 import { segmentParamsSchema } from '../segments/segment-params.js';
-import { listFavoriteCohorts } from './favorites.service.js';
 import { readTrend } from './trends.service.js';
 
 const PREPARING = { data: { status: 'preparing' as const } };
@@ -27,7 +25,7 @@ const trendSchema = (summary: string) => ({
   },
 });
 
-/** Cohort trends, their rolling average, and the favorites of the home dashboard. */
+/** Cohort trends and their rolling average. */
 export const trendsRoutes: FastifyPluginCallback = (app, _options, done) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const trendRoute = (url: string, summary: string, rolling: boolean) =>
@@ -55,18 +53,6 @@ export const trendsRoutes: FastifyPluginCallback = (app, _options, done) => {
     `/${COHORTS_API.rollingAverage(':segmentId')}`,
     'The same points as the trend, each the mean of the last `window` non-null points',
     true,
-  );
-
-  routes.get(
-    `/${COHORTS_API.favorites}`,
-    {
-      schema: {
-        tags: ['trends'],
-        summary: 'The signed-in user’s starred cohorts with the last 30 days of members',
-        response: { 200: dataEnvelope(favoriteCohortListSchema), ...errorResponses(403) },
-      },
-    },
-    async (request) => ({ data: await listFavoriteCohorts(app.db, app.warehouse, request.auth) }),
   );
   done();
 };

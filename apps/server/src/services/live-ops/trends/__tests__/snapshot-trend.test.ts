@@ -5,7 +5,7 @@ import {
   type TrendResponse,
 } from '@revlane/contracts';
 import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
-import { API, insertCohort, seedCohortCounts } from './trend-seeds.js';
+import { API, insertCohort, seedCohortCounts } from '../../__tests__/cohort-seeds.js';
 
 /**
  * Cohort A's daily counts (2024-05-29 is a Wednesday, 06-03 and 06-10 are Mondays); cohort B

@@ -1,7 +1,7 @@
 import type { Profile } from '@revlane/contracts';
-import { cohortFavorites, cohorts } from '../../../../platform/database/schema/index.js';
-import { COHORT_COUNTS_TABLE } from '../../../../warehouse/index.js';
-import { API, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
+import { cohortFavorites, cohorts } from '../../../platform/database/schema/index.js';
+import { COHORT_COUNTS_TABLE } from '../../../warehouse/index.js';
+import { API, type LiveOpsFixture } from './live-ops-fixture.js';
 
 /** `[cohortId, 'YYYY-MM-DD', members, entered, left]`: one cohort_counts row. */
 export type CountRow = [string, string, number, number, number];

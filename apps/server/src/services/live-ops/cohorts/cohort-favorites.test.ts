@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favoriteCohortListSchema, type FavoriteCohort } from '@revlane/contracts';
-import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
-import { API, insertCohort, seedCohortCounts, starCohort, userIdOf } from './trend-seeds.js';
+import { createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import {
+  API,
+  insertCohort,
+  seedCohortCounts,
+  starCohort,
+  userIdOf,
+} from '../__tests__/cohort-seeds.js';
 
 const DAY_MS = 86_400_000;
 /** The sparkline ends today (the real clock): days are given as "days ago". */

@@ -2,15 +2,21 @@ import type { FavoriteCohort } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
-import { toCohort } from '../cohorts/cohort-response.js';
 import { readCohortCounts } from './cohort-counts.repository.js';
-import { listFavoriteCohortRows } from './favorites.repository.js';
-import { snapshotPoints, trendIntervals } from './trend-series.js';
+import { listFavoriteCohortRows } from './cohort-favorites.repository.js';
+import { toCohort } from './cohort-response.js';
 
 /** Days in a favorite's sparkline: today and the 29 before it. */
 export const SPARKLINE_DAYS = 30;
 const DAY_MS = 86_400_000;
 const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The sparkline's UTC days (`YYYY-MM-DD`), oldest first; a day without a snapshot is null. */
+function sparklineDays(now: number): string[] {
+  return Array.from({ length: SPARKLINE_DAYS }, (_, index) =>
+    toDay(now - (SPARKLINE_DAYS - 1 - index) * DAY_MS),
+  );
+}
 
 /**
  * `GET cohorts/favorites` (home dashboard): the user's starred cohorts with their daily
@@ -24,20 +30,24 @@ export async function listFavoriteCohorts(
 ): Promise<FavoriteCohort[]> {
   const orgId = auth.org.id;
   const rows = await listFavoriteCohortRows(db, orgId, auth.user.id);
-  const days = trendIntervals(toDay(now - (SPARKLINE_DAYS - 1) * DAY_MS), toDay(now), 'day');
+  const days = sparklineDays(now);
   const counts = await readCohortCounts(
     warehouse.engine,
     orgId,
     rows.map((row) => row.id),
-    days[0]!.date,
-    days.at(-1)!.date,
+    days[0]!,
+    days.at(-1)!,
   );
   return rows.map(({ segmentName, ...row }) => {
-    const own = counts.filter((count) => count.cohortId === row.id);
+    const members = new Map(
+      counts
+        .filter((count) => count.cohortId === row.id)
+        .map((count) => [count.day, count.members]),
+    );
     return {
       ...toCohort({ ...row, favorite: true }),
       segmentName,
-      sparkline: snapshotPoints(days, own, 'members').map((point) => point.value),
+      sparkline: days.map((day) => members.get(day) ?? null),
     };
   });
 }

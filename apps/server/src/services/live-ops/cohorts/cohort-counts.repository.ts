@@ -1,5 +1,11 @@
 import { COHORT_COUNTS_TABLE, type Warehouse } from '../../../warehouse/index.js';
-import type { DailyCount } from './trend-series.js';
+/** One row of cohort_counts: a cohort's day (`YYYY-MM-DD`). */
+export interface DailyCount {
+  day: string;
+  members: number;
+  entered: number;
+  left: number;
+}
 
 export interface CohortDailyCount extends DailyCount {
   cohortId: string;
