@@ -4,7 +4,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import { badRequest, HttpError, notFound } from '../../../platform/errors/http-error.js';
 import type { SegmentRecord } from '../segments/segments.repository.js';
 import { isUniqueViolation, requireSegment } from '../segments/segments.service.js';
-import { afterDefinitionChange } from './after-definition-change.js';
+import { afterDefinitionChange } from './cohort-definition-listeners.js';
 import { checkCohortFilters, isSameFilters } from './cohort-filters-check.js';
 import { toCohort } from './cohort-response.js';
 import { insertCohortVersion } from './cohort-versions.repository.js';

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { KeyedLock } from '../../../warehouse/index.js';
+import { onCohortDefinitionChange } from '../cohorts/cohort-definition-listeners.js';
+import { requestCohortSnapshots } from './request-snapshots.js';
 import { snapshotHandlers } from './snapshot-handlers.js';
 import {
   COHORT_BACKFILL_JOB,
@@ -10,7 +12,8 @@ import {
 
 /**
  * Membership snapshots in the live-ops service: the job workers and the daily schedule
- * (docs/architecture.md §6). The membership diff they make possible is a cohort route.
+ * (docs/architecture.md §6), and a snapshot request after each cohort definition change.
+ * The membership diff they make possible is a cohort route.
  */
 export const snapshotsPlugin: FastifyPluginAsync = async (app) => {
   const handlers = snapshotHandlers({
@@ -24,4 +27,5 @@ export const snapshotsPlugin: FastifyPluginAsync = async (app) => {
   await app.jobs.work(COHORT_BACKFILL_JOB, handlers.backfill);
   await app.jobs.work(DAILY_REFRESH_JOB, handlers.dailyRefresh);
   await app.jobs.schedule(DAILY_REFRESH_JOB, DAILY_REFRESH_CRON, {});
+  onCohortDefinitionChange(requestCohortSnapshots);
 };

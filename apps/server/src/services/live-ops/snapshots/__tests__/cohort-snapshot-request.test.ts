@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COHORTS_API, type Cohort } from '@revlane/contracts';
-import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { COHORT_SNAPSHOTS_JOB } from '../snapshots/snapshot-jobs.js';
-import { cohortsClient } from './cohorts-test-client.js';
+import { FAST_JOBS_ENV } from '../../../../../test/jobs.js';
+import {
+  API,
+  createLiveOpsFixture,
+  type LiveOpsFixture,
+} from '../../__tests__/live-ops-fixture.js';
+import { COHORT_SNAPSHOTS_JOB } from '../snapshot-jobs.js';
+import { cohortsClient } from '../../cohorts/cohorts-test-client.js';
 
 describe('live-ops: a new cohort, or new filters, get a membership snapshot', () => {
   let f: LiveOpsFixture;
