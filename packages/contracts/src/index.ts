@@ -17,3 +17,4 @@ export * from './segment-data.js';
 export * from './segment-settings.js';
 export * from './cohorts.js';
 export * from './trends.js';
+export * from './password-reset.js';

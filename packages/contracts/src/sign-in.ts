@@ -10,6 +10,17 @@ export const IDP_PATHS = {
 
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 1024;
+export const PASSWORD_MIN = 8;
+
+/**
+ * The rule for any password a user chooses (the seeded accounts' `DEMO_PASSWORD`, a reset),
+ * so every way of setting one agrees. Signing in checks only presence and the upper bound:
+ * older passwords stay usable whatever the rule becomes.
+ */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
 /** Body of `POST /idp/interaction/{uid}/login`. */
 export const interactionLoginBodySchema = z.strictObject({

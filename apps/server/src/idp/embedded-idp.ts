@@ -10,6 +10,7 @@ import { registerInteractionRoutes } from './interaction-routes.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { createProviderConfiguration } from './provider-config.js';
 import { registerProviderHandoff } from './provider-mount.js';
+import { createPasswordReset } from './password-reset/index.js';
 import { loadIdpSecrets, toPublicJwks } from './secrets.js';
 import { createAdapterFactory, deleteExpiredModels } from './storage-adapter.js';
 
@@ -66,6 +67,7 @@ export async function createEmbeddedIdp({
   sweep.unref();
 
   const throttle = createLoginThrottle();
+  const passwordReset = createPasswordReset({ config, db, accounts, log });
   const plugin: FastifyPluginAsync = async (app) => {
     if (app.prefix !== mountPath) {
       log.warn({ prefix: app.prefix, mountPath }, 'identity provider mounted off its issuer path');
@@ -77,6 +79,7 @@ export async function createEmbeddedIdp({
       accounts,
       throttle,
     });
+    passwordReset.register(app);
     // Its own encapsulated context: the body-parsing changes must not leak to our routes.
     await app.register(async (providerScope) => {
       registerProviderHandoff(providerScope, provider, mountPath);
@@ -97,9 +100,9 @@ export async function createEmbeddedIdp({
       accounts,
       scope: 'openid profile email',
     }),
-    close() {
+    async close() {
       clearInterval(sweep);
-      return Promise.resolve();
+      await passwordReset.close();
     },
   };
 }

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { API_AUDIENCE, IDLE_PROMPT_MINUTES, IDLE_TIMEOUT_MINUTES } from '@revlane/contracts';
+import {
+  API_AUDIENCE,
+  IDLE_PROMPT_MINUTES,
+  IDLE_TIMEOUT_MINUTES,
+  newPasswordSchema,
+} from '@revlane/contracts';
 import { parseSecretKey } from './secrets/secret-key.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -25,7 +30,8 @@ export const envSchema = z.object({
   AUTH0_CLIENT_ID: optionalString,
   AUTH0_AUDIENCE: z.string().default(API_AUDIENCE),
   IDP_CLIENT_ID: z.string().min(1).default('revlane-web'),
-  DEMO_PASSWORD: z.string().min(8).optional(),
+  /** A password the seeded users could also have chosen: the one rule for new passwords. */
+  DEMO_PASSWORD: newPasswordSchema.optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -48,6 +54,12 @@ export const envSchema = z.object({
     .transform((value) => value === 'true'),
   /** How often idle workers look for jobs; pg-boss refuses less than half a second. */
   JOBS_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Outgoing mail (reset links): unset = the local outbox that `npm run outbox` prints. */
+  SMTP_URL: optionalUrl.refine(
+    (url) => url === undefined || /^smtps?:\/\//.test(url),
+    'must be an smtp:// or smtps:// URL (leave unset for the local outbox)',
+  ),
+  MAIL_FROM: z.string().min(3).default('Revlane <no-reply@revlane.local>'),
   /** Seals secrets at rest; unset = a key generated into the data directory (mode 0600). */
   REVLANE_SECRET_KEY: optionalString.refine(
     (key) => key === undefined || parseSecretKey(key) !== null,
@@ -84,6 +96,8 @@ export interface AppConfigServer {
   jobs: { isWorking: boolean; pollingIntervalSeconds: number };
   /** The configured secret key (never logged); undefined = the data directory's own. */
   secretKey: string | undefined;
+  /** SMTP server URL (may hold a password: never logged), or undefined for the outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 /** The README's demo password, used when DEMO_PASSWORD is unset. */
@@ -155,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobs: { isWorking: e.JOBS_WORKERS, pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS },
     secretKey: e.REVLANE_SECRET_KEY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

@@ -37,12 +37,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export function testConfig(port: number, webDistDir: string): AppConfigServer {
+export function testConfig(
+  port: number,
+  webDistDir: string,
+  env: NodeJS.ProcessEnv = {},
+): AppConfigServer {
   return loadConfig({
     APP_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
     WEB_DIST_DIR: webDistDir,
     LOG_LEVEL: 'silent',
+    ...env,
   });
 }
 
@@ -83,6 +88,7 @@ export async function startIdpServer(
 
 export interface SeededIdp {
   handle: DatabaseHandle;
+  config: AppConfigServer;
   server: TestServer;
   baseUrl: string;
   acmeOrgId: string;
@@ -94,12 +100,13 @@ export interface SeededIdp {
  * A seeded database and a listening provider for the tests of one file (vitest hooks);
  * read the returned getter inside tests.
  */
-export function useSeededIdp(password: string): () => SeededIdp {
+export function useSeededIdp(password: string, env: NodeJS.ProcessEnv = {}): () => SeededIdp {
   let fixture: SeededIdp | undefined;
   beforeAll(async () => {
     const handle = await createTestDatabase();
     await seedDemoUsers(handle.db, password);
-    const server = await startIdpServer(handle.db, testConfig(await freePort(), createWebDist()));
+    const config = testConfig(await freePort(), createWebDist(), env);
+    const server = await startIdpServer(handle.db, config);
     const [acme] = await handle.db
       .select({ id: organizations.id })
       .from(organizations)
@@ -107,6 +114,7 @@ export function useSeededIdp(password: string): () => SeededIdp {
     const jwks = createRemoteJWKSet(new URL(`${server.baseUrl}/idp/.well-known/jwks.json`));
     fixture = {
       handle,
+      config,
       server,
       baseUrl: server.baseUrl,
       acmeOrgId: acme!.id,

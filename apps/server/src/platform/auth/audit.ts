@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../database/database.js';
 import { auditLog } from '../database/schema/index.js';
 
@@ -17,18 +17,29 @@ export async function auditImpersonatedChange(
   const auth = request.auth as FastifyRequest['auth'] | null;
   if (!auth?.actor || !CHANGING_METHODS.has(request.method)) return;
   const { actor, user, org } = auth;
+  await writeAuditRecord(db, request.log, {
+    orgId: org.id,
+    actorUserId: actor.id,
+    subjectUserId: user.id,
+    action: `support ${actor.email} acting as user ${user.email}`,
+    method: request.method,
+    // Without the query string: it may carry tickets or other secrets.
+    path: request.url.split('?')[0] ?? request.url,
+    statusCode: reply.statusCode,
+  });
+}
+
+export type AuditRecord = typeof auditLog.$inferInsert;
+
+/** Writes one audit row; a failure is logged, never the caller's error (the action happened). */
+export async function writeAuditRecord(
+  db: Database,
+  log: FastifyBaseLogger,
+  record: AuditRecord,
+): Promise<void> {
   try {
-    await db.insert(auditLog).values({
-      orgId: org.id,
-      actorUserId: actor.id,
-      subjectUserId: user.id,
-      action: `support ${actor.email} acting as user ${user.email}`,
-      method: request.method,
-      // Without the query string: it may carry tickets or other secrets.
-      path: request.url.split('?')[0] ?? request.url,
-      statusCode: reply.statusCode,
-    });
+    await db.insert(auditLog).values(record);
   } catch (error) {
-    request.log.error({ err: error }, 'could not write the impersonation audit record');
+    log.error({ err: error, action: record.action }, 'could not write the audit record');
   }
 }

@@ -3,3 +3,4 @@ export * from './idp.js';
 export * from './live-ops.js';
 export * from './content.js';
 export * from './cohorts.js';
+export * from './password-resets.js';

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { checkLink, forgot, resetTestEnv } from './password-reset-helpers.js';
+import { useSeededIdp } from './test-server.js';
+
+const TOO_MANY = {
+  error: 'too_many_requests',
+  message: 'Too many requests. Please wait a few minutes and try again.',
+};
+
+async function expectThrottled(answer: ReturnType<typeof forgot>) {
+  const { response, body } = await answer;
+  expect(response.status).toBe(429);
+  expect(body).toEqual(TOO_MANY);
+  expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+}
+
+describe('embedded identity provider: password reset throttling', () => {
+  const idp = useSeededIdp('correct horse battery', resetTestEnv());
+
+  it('limits requests per address (alike for unknown ones) and per client address', async () => {
+    const { baseUrl } = idp();
+    // Five per address in the window; the sixth is refused, with or without an account.
+    for (const email of ['demo@acme.example', 'ghost@acme.example']) {
+      for (let i = 0; i < 5; i += 1)
+        expect((await forgot(baseUrl, email)).response.status).toBe(200);
+      await expectThrottled(forgot(baseUrl, email));
+    }
+    // Twenty per client address across addresses (the twelve above count): spraying stops.
+    for (let i = 0; i < 8; i += 1)
+      expect((await forgot(baseUrl, `spray${i}@acme.example`)).response.status).toBe(200);
+    await expectThrottled(forgot(baseUrl, 'one-more@acme.example'));
+  });
+
+  it('limits link checks per client address', async () => {
+    const { baseUrl } = idp();
+    for (let i = 0; i < 30; i += 1)
+      expect((await checkLink(baseUrl, `guess-${i}`)).response.status).toBe(400);
+    await expectThrottled(checkLink(baseUrl, 'guess-31'));
+  });
+});

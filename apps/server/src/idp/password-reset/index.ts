@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppConfigServer } from '../../platform/config.js';
+import type { Database } from '../../platform/database/database.js';
+import { createMailer, type Mailer } from '../../platform/mail/mailer.js';
+import { secretBoxFor } from '../../platform/secrets/secrets-plugin.js';
+import type { AccountStore } from '../accounts.js';
+import { createPasswordResetService } from './password-reset-service.js';
+import { registerPasswordResetRoutes } from './password-reset-routes.js';
+
+/** Forgot / reset password of the embedded provider: its routes, and how to close it. */
+export function createPasswordReset({
+  config,
+  db,
+  accounts,
+  log,
+}: {
+  config: AppConfigServer;
+  db: Database;
+  accounts: AccountStore;
+  log: FastifyBaseLogger;
+}) {
+  // Made on the first link sent: the outbox's key file is only created when it is needed.
+  let transport: Mailer | undefined;
+  const mailer: Mailer = {
+    send: (message) => {
+      transport ??= createMailer({
+        ...config.mail,
+        dataDir: config.dataDir,
+        box: secretBoxFor(config),
+      });
+      return transport.send(message);
+    },
+    close: () => transport?.close(),
+  };
+  const service = createPasswordResetService({
+    db,
+    accounts,
+    mailer,
+    appUrl: config.appUrl,
+    log,
+  });
+  return {
+    register: (app: FastifyInstance) => registerPasswordResetRoutes(app, service),
+    /** Lets links being sent go out, then closes the mail transport. */
+    async close() {
+      await service.settled();
+      mailer.close();
+    },
+  };
+}

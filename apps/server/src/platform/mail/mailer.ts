@@ -1,0 +1,69 @@
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { SecretBox } from '../secrets/secret-box.js';
+import { OUTBOX_DIR, writeOutboxMessage, type OutboxMessage } from './outbox.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mail: SMTP when `SMTP_URL` is set, else the local outbox (docs/architecture.md §3.3). */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  box: SecretBox;
+}
+
+export function createMailer({ smtpUrl, from, dataDir, box }: MailerOptions): Mailer {
+  if (smtpUrl) return transportMailer(nodemailer.createTransport(smtpUrl), from);
+  return outboxMailer(path.join(dataDir, OUTBOX_DIR), from, box);
+}
+
+function transportMailer(transport: Transporter, from: string): Mailer {
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * The embedded default: nodemailer still builds the message (its JSON transport normalises
+ * the addresses as SMTP would), and the result goes into the outbox instead of a network.
+ */
+function outboxMailer(dir: string, from: string, box: SecretBox): Mailer {
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      const built = JSON.parse(info.message) as {
+        from?: { address: string; name?: string };
+        to?: { address: string; name?: string }[];
+        subject?: string;
+        text?: string;
+      };
+      const entry: OutboxMessage = {
+        from: built.from ? formatAddress(built.from) : from,
+        to: (built.to ?? []).map(formatAddress).join(', '),
+        subject: built.subject ?? message.subject,
+        text: built.text ?? message.text,
+        date: new Date().toISOString(),
+      };
+      writeOutboxMessage(dir, box, entry);
+    },
+    close: () => transport.close(),
+  };
+}
+
+function formatAddress({ address, name }: { address: string; name?: string }): string {
+  return name ? `${name} <${address}>` : address;
+}
