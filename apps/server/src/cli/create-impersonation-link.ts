@@ -6,7 +6,7 @@ import type { AppConfigServer } from '../platform/config.js';
 import type { Database } from '../platform/database/database.js';
 import { users } from '../platform/database/schema/index.js';
 import { readPermissions } from '../platform/auth/claims.js';
-import { isUuid } from '../platform/auth/accounts.repository.js';
+import { isUuid } from '../platform/database/uuid.js';
 
 export interface ImpersonationLinkRequest {
   /** The customer to act as: user id or email. */

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { IMPERSONATE_PERMISSION } from '@revlane/contracts';
 import type { Database } from '../platform/database/database.js';
 import { organizations, userCredentials, users } from '../platform/database/schema/index.js';
+import { isUuid } from '../platform/database/uuid.js';
 
 /** A user as the identity provider sees it: who they are and where they belong. */
 export interface IdpAccount {
@@ -112,9 +113,4 @@ export function profileClaims(account: IdpAccount) {
 function absolutePicture(photo: string | null, appUrl: string): string | undefined {
   if (!photo) return undefined;
   return photo.startsWith('/') ? `${appUrl}${photo}` : photo;
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
 }

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Database } from '../database/database.js';
+import type { Queryable } from '../database/queryable.js';
 import { organizations, users } from '../database/schema/index.js';
+import { isUuid } from '../database/uuid.js';
 
 export type UserRecord = typeof users.$inferSelect;
 export type OrganizationRecord = typeof organizations.$inferSelect;
@@ -8,12 +9,6 @@ export interface Account {
   user: UserRecord;
   org: OrganizationRecord;
 }
-
-/** A transaction handle offers the same query API as the database. */
-export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 /** Every API request runs this lookup: prepare it once per database (saves ~a third of it). */
 function prepareAccountBySubject(db: Queryable) {

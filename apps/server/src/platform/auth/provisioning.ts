@@ -1,4 +1,5 @@
 import type { Database } from '../database/database.js';
+import type { Queryable } from '../database/queryable.js';
 import { conflict, unauthorized } from '../errors/http-error.js';
 import type { ProfileClaims } from './claims.js';
 import {
@@ -9,7 +10,6 @@ import {
   insertUser,
   type Account,
   type OrganizationRecord,
-  type Queryable,
 } from './accounts.repository.js';
 
 /** Mailbox providers: sharing one of these domains does not make people colleagues. */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isUuid } from '../../../platform/auth/accounts.repository.js';
+import { isUuid } from '../../../platform/database/uuid.js';
 import type { Database } from '../../../platform/database/database.js';
 import { files } from '../../../platform/database/schema/index.js';
 

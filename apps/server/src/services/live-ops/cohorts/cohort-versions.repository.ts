@@ -1,6 +1,6 @@
 import type { SegmentFilter } from '@revlane/contracts';
 import { and, desc, eq, max } from 'drizzle-orm';
-import type { Queryable } from '../../../platform/auth/accounts.repository.js';
+import type { Queryable } from '../../../platform/database/queryable.js';
 import { cohortVersions, users } from '../../../platform/database/schema/index.js';
 
 export interface NewCohortVersion {

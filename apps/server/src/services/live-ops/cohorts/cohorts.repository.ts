@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import { isUuid, type Queryable } from '../../../platform/auth/accounts.repository.js';
+import type { Queryable } from '../../../platform/database/queryable.js';
+import { isUuid } from '../../../platform/database/uuid.js';
 import { cohortFavorites, cohorts } from '../../../platform/database/schema/index.js';
 
 export type CohortRecord = typeof cohorts.$inferSelect;
