@@ -1,9 +1,10 @@
 import type { Cohort, CreateCohortBody, SegmentFilter, UpdateCohortBody } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
+import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
 import { badRequest, HttpError, notFound } from '../../../platform/errors/http-error.js';
 import type { SegmentRecord } from '../segments/segments.repository.js';
-import { isUniqueViolation, requireSegment } from '../segments/segments.service.js';
+import { requireSegment } from '../segments/segments.service.js';
 import { afterDefinitionChange } from './cohort-definition-listeners.js';
 import { checkCohortFilters, isSameFilters } from './cohort-filters-check.js';
 import { toCohort } from './cohort-response.js';

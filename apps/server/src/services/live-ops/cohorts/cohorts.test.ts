@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COHORTS_API, type Cohort } from '@revlane/contracts';
 import { testUser, type TestUser } from '../../../../test/app.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { isUniqueViolation } from '../segments/segments.service.js';
+import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
 import { cohortsClient } from './cohorts-test-client.js';
 import { insertCohort } from './cohorts.repository.js';
 

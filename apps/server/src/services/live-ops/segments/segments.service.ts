@@ -1,6 +1,7 @@
 import type { SegmentDetail, SegmentSummary, UpdateSegmentBody } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
+import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors/http-error.js';
 import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
 import { toSegmentDetail } from './segment-defaults.js';
@@ -75,11 +76,3 @@ export async function updateSegmentSettings(
 
 const nameConflict = (name: string) =>
   conflict(`A segment named "${name}" already exists in your organization`);
-
-/** A unique index refused the row (PostgreSQL and PGlite both report SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
