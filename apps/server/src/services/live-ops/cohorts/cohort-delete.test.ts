@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COHORTS_API } from '@revlane/contracts';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { registerCohortDependents } from './cohort-dependents.js';
-import { cohortsClient } from './cohorts-test-client.js';
+import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 
 describe('live-ops: DELETE segments/{id}/cohorts/{cohortId}', () => {
   let f: LiveOpsFixture;

@@ -4,7 +4,7 @@ import type { Profile } from '@revlane/contracts';
 import { asUser, supportUser, testUser, type TestUser } from '../../../../test/app.js';
 import { auditLog, users } from '../../../platform/database/schema/index.js';
 import { createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { cohortsClient } from './cohorts-test-client.js';
+import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 
 const pro = [{ field: 'plan', operator: 'includes' as const, value: ['pro'] }];
 const busy = [{ field: 'events_30d', operator: 'gte' as const, value: 100 }];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COHORTS_API, type Cohort } from '@revlane/contracts';
 import { cohorts } from '../../../platform/database/schema/index.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { cohortsClient } from './cohorts-test-client.js';
+import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 import { findCohort, lockCohort, updateCohort } from './cohorts.repository.js';
 
 /** A user id that stars nothing. */

@@ -3,7 +3,7 @@ import { COHORTS_API, type Cohort } from '@revlane/contracts';
 import { testUser, type TestUser } from '../../../../test/app.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
-import { cohortsClient } from './cohorts-test-client.js';
+import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 import { insertCohort } from './cohorts.repository.js';
 
 const highlyActive = [{ field: 'active_users_7d', operator: 'gte' as const, value: 5 }];

@@ -8,7 +8,7 @@ import {
   segments,
 } from '../../../platform/database/schema/index.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { cohortsClient } from './cohorts-test-client.js';
+import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 import { DEMO_COHORTS, seedDemoCohorts } from './seed-demo-cohorts.js';
 
 describe('seedDemoCohorts', () => {

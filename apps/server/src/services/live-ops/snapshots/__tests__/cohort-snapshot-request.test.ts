@@ -7,7 +7,7 @@ import {
   type LiveOpsFixture,
 } from '../../__tests__/live-ops-fixture.js';
 import { COHORT_SNAPSHOTS_JOB } from '../snapshot-jobs.js';
-import { cohortsClient } from '../../cohorts/cohorts-test-client.js';
+import { cohortsClient } from '../../__tests__/cohorts-test-client.js';
 
 describe('live-ops: a new cohort, or new filters, get a membership snapshot', () => {
   let f: LiveOpsFixture;

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { cohorts } from '../../../../platform/database/schema/index.js';
 import type { Warehouse } from '../../../../warehouse/index.js';
 import { API, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
-import { cohortsClient } from '../../cohorts/cohorts-test-client.js';
+import { cohortsClient } from '../../__tests__/cohorts-test-client.js';
 import { COHORT_SNAPSHOTS_JOB } from '../snapshot-jobs.js';
 import { requestCohortSnapshots } from '../index.js';
 

@@ -7,7 +7,7 @@ import {
   type CreateCohortBody,
 } from '@revlane/contracts';
 import type { TestUser } from '../../../../test/app.js';
-import { API, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, type LiveOpsFixture } from './live-ops-fixture.js';
 
 /** The cohort routes as a test calls them: through HTTP, checked against the contract. */
 export function cohortsClient(f: LiveOpsFixture) {
