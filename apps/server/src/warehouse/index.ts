@@ -9,6 +9,7 @@ export {
 } from './compiler/compile-segment-query.js';
 export type { CompiledGrouping } from './compiler/compile-grouping.js';
 export { compileSeriesQuery, type CompiledSeriesQuery } from './compiler/compile-series-query.js';
+export { validateFilters } from './compiler/validate-filters.js';
 export {
   SegmentQueryError,
   isSegmentQueryError,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
 import { SegmentQueryError, type QueryIssue } from '../compiler/segment-query-error.js';
 import type { SegmentQueryInput } from '../compiler/segment-query-input.js';
+import { validateFilters } from '../compiler/validate-filters.js';
 import { duckdbDialect } from '../duckdb/duckdb-dialect.js';
 
 const orgId = 'org-errors';
@@ -105,6 +106,18 @@ describe('filter compiler: bad input is a typed error naming the part (→ 400)'
     ],
   ])('%s', (_name, filter, path, message) => {
     expect(issuesOf({ filters: [filter] })).toEqual([{ path, message }]);
+    // The validation entry point (stored filter sets) finds exactly what compiling would.
+    expect(validateFilters('accounts', [filter])).toEqual([{ path, message }]);
+  });
+
+  it('validateFilters accepts what the compiler accepts, without an organization', () => {
+    const filters = [
+      { field: 'plan', operator: 'includes', value: ['pro'] },
+      { field: 'mrr', operator: 'gte', value: 100 },
+      { field: 'activity_30d', operator: 'none' },
+    ];
+    expect(validateFilters('accounts', filters)).toEqual([]);
+    expect(() => validateFilters('teams' as 'accounts', filters)).toThrow(/Unknown base table/);
   });
 
   it('names every bad part at once, each at its own path', () => {

@@ -29,7 +29,7 @@ function assertValidFilters(
   segment: SegmentRecord,
   filters: SegmentFilter[],
 ) {
-  const errors = checkCohortFilters(segment.baseTable, filters, app.warehouse.engine.dialect);
+  const errors = checkCohortFilters(segment.baseTable, filters);
   if (errors.length > 0) throw badRequest('The cohort filters are invalid', errors);
 }
 

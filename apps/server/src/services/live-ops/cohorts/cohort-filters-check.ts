@@ -1,30 +1,19 @@
 import type { BaseTable, FieldError, SegmentFilter } from '@revlane/contracts';
-import {
-  compileSegmentQuery,
-  isSegmentQueryError,
-  type Dialect,
-} from '../../../warehouse/index.js';
-
-/** Nothing runs: the compiled SQL is thrown away, so any well-formed id will do. */
-const PLACEHOLDER_ORG_ID = '00000000-0000-0000-0000-000000000000';
+import { validateFilters } from '../../../warehouse/index.js';
 
 /**
- * Checks a cohort's filters with THE segment compiler against the base table's catalogue,
- * so a cohort is accepted exactly when the data endpoint could filter by it. Issues come
- * back addressed like the request body (`body.filters[0].operator`).
+ * Checks a cohort's filters with the segment compiler's own filter checks against the base
+ * table's catalogue, so a cohort is accepted exactly when the data endpoint could filter by
+ * it. Issues come back addressed like the request body (`body.filters[0].operator`).
  */
 export function checkCohortFilters(
   table: BaseTable,
   filters: readonly SegmentFilter[],
-  dialect: Dialect,
 ): FieldError[] {
-  try {
-    compileSegmentQuery({ orgId: PLACEHOLDER_ORG_ID, table, filters: [...filters] }, dialect);
-    return [];
-  } catch (error) {
-    if (!isSegmentQueryError(error)) throw error;
-    return error.issues.map((issue) => ({ path: `body.${issue.path}`, message: issue.message }));
-  }
+  return validateFilters(table, filters).map((issue) => ({
+    path: `body.${issue.path}`,
+    message: issue.message,
+  }));
 }
 
 /**

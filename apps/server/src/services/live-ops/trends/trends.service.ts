@@ -26,7 +26,6 @@ function adHocErrors(
   segment: SegmentRecord,
   body: TrendRequest,
   spans: readonly IntervalSpan[],
-  warehouse: WarehouseAccess,
 ): FieldError[] {
   const errors: FieldError[] = [];
   if (body.metric !== 'members') {
@@ -42,7 +41,7 @@ function adHocErrors(
     });
   }
   const filters = body.filters ?? [];
-  return [...errors, ...checkCohortFilters(segment.baseTable, filters, warehouse.engine.dialect)];
+  return [...errors, ...checkCohortFilters(segment.baseTable, filters)];
 }
 
 /**
@@ -80,7 +79,7 @@ export async function readTrend(
     );
   }
   const segment = await requireSegment(db, orgId, segmentId);
-  const errors = adHocErrors(segment, body, spans, warehouse);
+  const errors = adHocErrors(segment, body, spans);
   if (errors.length > 0) throw badRequest('The trend request is invalid', errors);
   if ((await warehouse.reader.status(orgId)).state === 'preparing') return { state: 'preparing' };
   const filters = body.filters ?? [];
