@@ -18,3 +18,4 @@ export * from './segment-settings.js';
 export * from './cohorts.js';
 export * from './trends.js';
 export * from './password-reset.js';
+export * from './sources.js';

@@ -65,6 +65,19 @@ export const envSchema = z.object({
     (key) => key === undefined || parseSecretKey(key) !== null,
     'must be 32 bytes: 64 hex digits or base64',
   ),
+  /** Sources may reach loopback and private addresses (self-hosting next to one's own database). */
+  OUTBOUND_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Largest CSV upload (tus), in bytes; default 2 GiB. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
+  /** Google Sheets API root (the official client's `rootUrl`); sandbox and tests point it at a fake. */
+  GOOGLE_SHEETS_API_URL: z.url().default('https://sheets.googleapis.com/'),
 });
 
 export interface AppConfigServer {
@@ -98,6 +111,7 @@ export interface AppConfigServer {
   secretKey: string | undefined;
   /** SMTP server URL (may hold a password: never logged), or undefined for the outbox. */
   mail: { smtpUrl: string | undefined; from: string };
+  sources: { allowPrivateHosts: boolean; uploadMaxBytes: number; googleSheetsApiUrl: string };
 }
 
 /** The README's demo password, used when DEMO_PASSWORD is unset. */
@@ -170,5 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     jobs: { isWorking: e.JOBS_WORKERS, pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS },
     secretKey: e.REVLANE_SECRET_KEY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sources: {
+      allowPrivateHosts: e.OUTBOUND_ALLOW_PRIVATE_HOSTS,
+      uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+      googleSheetsApiUrl: e.GOOGLE_SHEETS_API_URL,
+    },
   };
 }

@@ -160,10 +160,27 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
     );
   });
 
+  it('lists the composer’s source routes, each behind a token', async () => {
+    const composer = await documentOf('/composer/api/v1');
+    const operations = Object.entries(composer.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => {
+        expect(operation.security, `${method} ${path}`).toBeUndefined();
+        return `${method.toUpperCase()} ${path}`;
+      }),
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'GET /sources',
+        'POST /sources',
+        'GET /sources/{id}',
+        'PATCH /sources/{id}',
+        'DELETE /sources/{id}',
+      ]),
+    );
+  });
+
   it('keeps the other services’ documents empty until their routes arrive', async () => {
-    for (const service of SERVICES.filter((s) =>
-      ['main', 'composer', 'transfer'].includes(s.name),
-    )) {
+    for (const service of SERVICES.filter((s) => ['main', 'transfer'].includes(s.name))) {
       expect(Object.keys((await documentOf(service.mount)).paths), service.name).toEqual([]);
     }
   });

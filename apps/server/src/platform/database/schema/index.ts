@@ -4,3 +4,4 @@ export * from './live-ops.js';
 export * from './content.js';
 export * from './cohorts.js';
 export * from './password-resets.js';
+export * from './sources.js';

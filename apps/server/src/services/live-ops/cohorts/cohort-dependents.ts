@@ -1,34 +1,19 @@
 import { toCohortDependentError, type CohortDependent, type FieldError } from '@revlane/contracts';
-import type { Database } from '../../../platform/database/database.js';
+import {
+  createDependentsRegistry,
+  type DependentsLookup,
+} from '../../../platform/dependents/dependents-registry.js';
 
-/**
- * Finds the records of one kind (an organization's alerts, its plays) that use a cohort.
- * Services owning such records register one at start-up; the cohorts module does not know
- * their tables, so it cannot forget one when a new kind of dependent appears.
- */
-export type CohortDependentsLookup = (
-  db: Database,
-  orgId: string,
-  cohortId: string,
-) => Promise<CohortDependent[]>;
+/** Finds the records of one kind (an organization's alerts, its plays) that use a cohort. */
+export type CohortDependentsLookup = DependentsLookup<CohortDependent>;
 
-const lookups = new Set<CohortDependentsLookup>();
+const registry = createDependentsRegistry<CohortDependent>();
 
-/** Registers a lookup; the returned function removes it again (tests, hot reload). */
-export function registerCohortDependents(lookup: CohortDependentsLookup): () => void {
-  lookups.add(lookup);
-  return () => lookups.delete(lookup);
-}
+/** Services owning alerts or plays register their lookup at start-up; returns the undo. */
+export const registerCohortDependents = registry.register;
 
 /** Every registered kind's dependents of the cohort. */
-export async function findCohortDependents(
-  db: Database,
-  orgId: string,
-  cohortId: string,
-): Promise<CohortDependent[]> {
-  const found = await Promise.all([...lookups].map((lookup) => lookup(db, orgId, cohortId)));
-  return found.flat();
-}
+export const findCohortDependents = registry.find;
 
 /**
  * How a refused delete names its dependents in the error envelope: `path` is

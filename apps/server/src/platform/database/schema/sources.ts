@@ -1,0 +1,80 @@
+import type {
+  SelectedTable,
+  SourceSchedule,
+  SourceType,
+  SyncStatus,
+  SyncTableReport,
+} from '@revlane/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations, users } from './core.js';
+
+/** What a sync remembers per landed table: its columns (for drift) and cursor position. */
+export interface LandedTableState {
+  /** The raw table it landed as in the organization's warehouse. */
+  warehouseTable: string;
+  columns: { name: string; type: string }[];
+  /** The largest cursor value loaded so far (text), when the table is incremental. */
+  cursor?: string | null;
+}
+
+/**
+ * Data sources (issue 12). `config` holds only non-secret fields; the secret ones (passwords,
+ * API keys) are sealed together in `sealed_secrets` with the row's id as associated data
+ * (docs/architecture.md §3.3), so the column never holds a credential in plain text.
+ */
+export const sources = pgTable(
+  'sources',
+  {
+    id: uuid('id').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').$type<SourceType>().notNull(),
+    name: text('name').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    sealedSecrets: text('sealed_secrets'),
+    selectedTables: jsonb('selected_tables').$type<SelectedTable[]>().notNull().default([]),
+    schedule: text('schedule').$type<SourceSchedule>().notNull().default('manual'),
+    /** Per source table: the columns and cursor of its last successful load. */
+    landed: jsonb('landed').$type<Record<string, LandedTableState>>().notNull().default({}),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (table) => [index('sources_org_id_idx').on(table.orgId)],
+);
+
+/**
+ * One run of a source's sync. A running run beats `heartbeat_at`; one whose heartbeat
+ * stopped (the process was killed) is failed by the recovery sweep, never left "running".
+ */
+export const sourceSyncs = pgTable(
+  'source_syncs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    status: text('status').$type<SyncStatus>().notNull().default('queued'),
+    rowsRead: bigint('rows_read', { mode: 'number' }).notNull().default(0),
+    rowsWritten: bigint('rows_written', { mode: 'number' }).notNull().default(0),
+    tables: jsonb('tables').$type<SyncTableReport[]>().notNull().default([]),
+    error: text('error'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('source_syncs_source_id_created_at_idx').on(table.sourceId, table.createdAt),
+    index('source_syncs_status_idx').on(table.status),
+  ],
+);
