@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { isUuid, type Queryable } from '../../../platform/auth/accounts.repository.js';
+import type { Queryable } from '../../../platform/database/queryable.js';
+import { isUuid } from '../../../platform/database/uuid.js';
 import { sources, sourceSyncs } from '../../../platform/database/schema/index.js';
 
 export type SourceRecord = typeof sources.$inferSelect;

@@ -1,6 +1,7 @@
 import type { SyncStatus, SyncTableReport } from '@revlane/contracts';
 import { and, desc, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
-import { isUuid, type Queryable } from '../../../platform/auth/accounts.repository.js';
+import type { Queryable } from '../../../platform/database/queryable.js';
+import { isUuid } from '../../../platform/database/uuid.js';
 import { sourceSyncs } from '../../../platform/database/schema/index.js';
 
 export type SyncRecord = typeof sourceSyncs.$inferSelect;
