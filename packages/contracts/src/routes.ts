@@ -16,6 +16,9 @@ export const APP_ROUTES = {
   notFound: '/404',
   /** Where the embedded identity provider sends the browser to sign in. */
   signIn: (interactionUid: string) => `/idp/interaction/${interactionUid}`,
+  /** Signed-out pages of the embedded provider's password reset (its link carries `#token=`). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 /** API paths of the user service, relative to its base URL (docs/product.md §7). */

@@ -83,6 +83,14 @@ export const appRoutes: RouteObject[] = [
             path: APP_ROUTES.signIn(':uid'),
             lazy: lazyRoute(() => import('@/routes/sign-in-route')),
           },
+          {
+            path: APP_ROUTES.forgotPassword,
+            lazy: lazyRoute(() => import('@/routes/forgot-password-route')),
+          },
+          {
+            path: APP_ROUTES.resetPassword,
+            lazy: lazyRoute(() => import('@/routes/reset-password-route')),
+          },
         ],
       },
       {

@@ -23,7 +23,10 @@ describe('sign-in screen (/idp/interaction/:uid)', () => {
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByText('The #1 Data Automation Platform for Revenue Teams.')).toBeVisible();
-    expect(screen.queryByText(/forgot/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('validates on the client before calling the server', async () => {

@@ -1,6 +1,7 @@
-import { APP_ROUTES, SIGN_IN_ERROR_CODES } from '@revlane/contracts';
+import { SIGN_IN_ERROR_CODES } from '@revlane/contracts';
 import { Alert } from 'antd';
 import type { ApiError } from '@/common/api';
+import { BackToSignInLink } from './back-to-sign-in-link';
 
 /** The interaction is gone (expired or finished); only a new authorization can continue. */
 export function isInteractionGone(error: ApiError): boolean {
@@ -18,12 +19,7 @@ export function SignInErrorAlert({ error }: { error: ApiError }) {
         type="warning"
         showIcon
         title={error.message}
-        description={
-          // A full page load: /app/home starts a fresh authorization with the provider.
-          <a href={APP_ROUTES.home} className="font-medium">
-            Start again
-          </a>
-        }
+        description={<BackToSignInLink>Start again</BackToSignInLink>}
       />
     );
   }

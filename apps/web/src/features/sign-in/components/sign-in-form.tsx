@@ -1,82 +1,52 @@
-import type { FieldError, InteractionLoginBody } from '@revlane/contracts';
-import { Button, Form, Input } from 'antd';
-import type { ApiError } from '@/common/api';
+import { APP_ROUTES, type InteractionLoginBody } from '@revlane/contracts';
+import { Form, Input } from 'antd';
+import { Link } from 'react-router';
 import { useInteractionLogin } from '../api/submit-interaction-login';
+import { EmailFormItem } from './email-form-item';
+import { errorForAlert, showFieldErrors } from './form-errors';
 import { SignInErrorAlert } from './sign-in-error-alert';
+import { SignedOutForm } from './signed-out-form';
 
-type FieldName = keyof InteractionLoginBody;
-type FormFieldError = FieldError & { path: FieldName };
-
-function isFormFieldError(error: FieldError): error is FormFieldError {
-  return error.path === 'email' || error.path === 'password';
-}
-
-/** Field errors of a 400 are shown under their fields; anything else goes into the alert. */
-function splitFieldErrors(error: ApiError) {
-  const onFields = error.status === 400 ? error.fieldErrors.filter(isFormFieldError) : [];
-  return {
-    onFields,
-    needsAlert: onFields.length === 0 || onFields.length < error.fieldErrors.length,
-  };
-}
+const FIELDS = ['email', 'password'] as const;
 
 export function SignInForm({ interactionUid }: { interactionUid: string }) {
   const [form] = Form.useForm<InteractionLoginBody>();
   const login = useInteractionLogin(interactionUid);
   // Stay disabled after success too, while the browser follows the redirect.
   const isBusy = login.isPending || login.isSuccess;
-  const alert = login.error && splitFieldErrors(login.error).needsAlert ? login.error : null;
+  const alert = errorForAlert(login.error, FIELDS);
 
   const handleFinish = ({ email, password }: InteractionLoginBody) => {
     login.mutate(
       { email: email.trim(), password },
       {
         onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
-        onError: (error) => {
-          const { onFields } = splitFieldErrors(error);
-          form.setFields(onFields.map(({ path, message }) => ({ name: path, errors: [message] })));
-        },
+        onError: (error) => showFieldErrors(form, error, FIELDS),
       },
     );
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      {alert && <SignInErrorAlert error={alert} />}
-      <Form<InteractionLoginBody>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={handleFinish}
-        size="large"
+    <SignedOutForm
+      form={form}
+      onFinish={handleFinish}
+      alert={alert && <SignInErrorAlert error={alert} />}
+      submitLabel="Sign in"
+      busy={isBusy}
+    >
+      <EmailFormItem />
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[{ required: true, message: 'Please enter your password' }]}
+        extra={
+          <Link to={APP_ROUTES.forgotPassword} className="font-medium">
+            Forgot password?
+          </Link>
+        }
       >
-        <Form.Item
-          label="Email"
-          name="email"
-          validateTrigger="onBlur"
-          rules={[
-            { required: true, whitespace: true, message: 'Please enter your email' },
-            { type: 'email', message: 'Please enter a valid email address' },
-          ]}
-        >
-          <Input
-            autoComplete="username"
-            inputMode="email"
-            autoFocus
-            placeholder="you@company.com"
-          />
-        </Form.Item>
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[{ required: true, message: 'Please enter your password' }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isBusy} disabled={isBusy}>
-          Sign in
-        </Button>
-      </Form>
-    </div>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+    </SignedOutForm>
   );
 }
