@@ -1,9 +1,8 @@
 import { buildApp } from './app.js';
+import { ensureDemoWarehouseData, seedDemo } from './demo/index.js';
 import { ConfigError, loadConfig, type AppConfigServer } from './platform/config.js';
 import { databaseTargetFor, openDatabase } from './platform/database/database.js';
 import { handleShutdownSignals } from './platform/shutdown.js';
-import { ensureDemoWarehouseData } from './platform/warehouse/demo-warehouse-data.js';
-import { seedDemo } from './seed-demo.js';
 import { requestCohortBackfill } from './services/live-ops/snapshots/index.js';
 import { startupBanner } from './startup-banner.js';
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from './platform/database/database.js';
-import { users } from './platform/database/schema/index.js';
-import { seedDemoCohorts } from './services/live-ops/cohorts/seed-demo-cohorts.js';
-import { seedDemoSegments } from './services/live-ops/index.js';
+import type { Database } from '../platform/database/database.js';
+import { users } from '../platform/database/schema/index.js';
+import { seedDemoCohorts } from '../services/live-ops/cohorts/seed-demo-cohorts.js';
+import { seedDemoSegments } from '../services/live-ops/index.js';
 
 /** The demo user (case-insensitive email): their organization gets the demo content. */
 async function findDemoUser(db: Database, email: string) {
@@ -21,7 +21,7 @@ async function findDemoUser(db: Database, email: string) {
  */
 export async function seedDemo(db: Database, password: string) {
   // Loaded on demand, like the provider itself: external-IdP deployments never seed.
-  const { seedDemoUsers } = await import('./idp/index.js');
+  const { seedDemoUsers } = await import('../idp/index.js');
   const demo = await seedDemoUsers(db, password);
   // Found through the demo user, so a renamed demo organization still gets its segments.
   const user = await findDemoUser(db, demo.demoEmail);

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { captureLogs } from '../../../test/log-capture.js';
-import { testConfig } from '../../../test/app.js';
-import { configPlugin } from '../config-plugin.js';
+import { captureLogs } from '../../test/log-capture.js';
+import { testConfig } from '../../test/app.js';
+import { configPlugin } from '../platform/config-plugin.js';
 import { ensureDemoWarehouseData } from './demo-warehouse-data.js';
-import { warehousePlugin } from './warehouse-plugin.js';
+import { warehousePlugin } from '../platform/warehouse/warehouse-plugin.js';
 
 describe('demo warehouse data on start', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-demo-wh-'));

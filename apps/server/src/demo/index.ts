@@ -1,0 +1,7 @@
+/**
+ * What the demo organization gets (docs/architecture.md §2): its users, segments, cohorts and
+ * warehouse data. This module owns the demo's content and calls each service's public seed
+ * function; start-up (`main.ts`) and the CLI use it.
+ */
+export { seedDemo } from './seed-demo.js';
+export { ensureDemoWarehouseData } from './demo-warehouse-data.js';
