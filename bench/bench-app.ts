@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { WarehouseAccess } from '../apps/server/src/platform/warehouse/warehouse-plugin.js';
-import { seedDemoSegments } from '../apps/server/src/services/live-ops/index.js';
+import { seedDemoSegments } from '../apps/server/src/demo/index.js';
 import { listenSignedIn } from './listen-signed-in.js';
 
 export const API = '/live-ops/api/v1';

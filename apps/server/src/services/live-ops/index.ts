@@ -27,4 +27,4 @@ export const liveOpsService = defineService({
   ],
 });
 
-export { seedDemoSegments } from './seed-demo-segments.js';
+export { seedSegments, type NewSegment } from './segments/seed-segments.js';

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from '../../../../test/app.js';
 import { loadDemoData } from '../../../warehouse/index.js';
-import { seedDemoSegments } from '../index.js';
+import { seedDemoSegments } from '../../../demo/index.js';
 
 export const API = '/live-ops/api/v1';
 /** The tiny demo dataset every live-ops test file loads (fixed clock: same rows every run). */

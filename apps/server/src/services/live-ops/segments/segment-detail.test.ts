@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentDetailSchema, type SegmentDetail } from '@revlane/contracts';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { DEMO_SEGMENTS } from '../seed-demo-segments.js';
+import { DEMO_SEGMENTS } from '../../../demo/index.js';
 
 describe('live-ops: GET and PATCH segments/{id}', () => {
   let f: LiveOpsFixture;

@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../../../test/app.js';
 import { segments } from '../../../platform/database/schema/index.js';
-import { seedDemoSegments } from '../index.js';
+import { seedDemoSegments } from '../../../demo/index.js';
 import { insertMissingSegments } from './segments.repository.js';
 
 const url = '/live-ops/api/v1/segments/me';

@@ -1,5 +1,5 @@
-import type { Database } from '../../platform/database/database.js';
-import { insertMissingSegments, type NewSegment } from './segments/segments.repository.js';
+import type { Database } from '../platform/database/database.js';
+import { seedSegments, type NewSegment } from '../services/live-ops/index.js';
 
 const noGrouping = { pivot: null, pivotIdentifier: null };
 
@@ -57,10 +57,7 @@ export const DEMO_SEGMENTS: NewSegment[] = (
   ] satisfies Omit<NewSegment, 'position'>[]
 ).map((segment, position) => ({ ...segment, position }));
 
-/**
- * Seeds the demo organization's segments. Idempotent: segments that exist (by name) are
- * left as they are, including changes made to them since.
- */
+/** Seeds the demo organization's segments through the segments service (idempotent). */
 export async function seedDemoSegments(db: Database, orgId: string): Promise<void> {
-  await insertMissingSegments(db, orgId, DEMO_SEGMENTS);
+  await seedSegments(db, orgId, DEMO_SEGMENTS);
 }
