@@ -6,3 +6,4 @@
 export { seedDemo } from './seed-demo.js';
 export { ensureDemoWarehouseData } from './demo-warehouse-data.js';
 export { DEMO_SEGMENTS, seedDemoSegments } from './demo-segments.js';
+export { DEMO_COHORTS, seedDemoCohorts } from './demo-cohorts.js';

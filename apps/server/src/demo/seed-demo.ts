@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../platform/database/database.js';
 import { users } from '../platform/database/schema/index.js';
-import { seedDemoCohorts } from '../services/live-ops/cohorts/seed-demo-cohorts.js';
+import { seedDemoCohorts } from './demo-cohorts.js';
 import { seedDemoSegments } from './demo-segments.js';
 
 /** The demo user (case-insensitive email): their organization gets the demo content. */

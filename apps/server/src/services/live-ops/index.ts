@@ -28,3 +28,5 @@ export const liveOpsService = defineService({
 });
 
 export { seedSegments, type NewSegment } from './segments/seed-segments.js';
+export { listSegmentSummaries } from './segments/segments.repository.js';
+export { seedCohorts, type SeedCohort } from './cohorts/seed-cohorts.js';

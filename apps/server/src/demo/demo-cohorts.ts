@@ -1,22 +1,12 @@
-import type { SegmentFilter } from '@revlane/contracts';
-import type { Database } from '../../../platform/database/database.js';
-import { listSegmentSummaries } from '../segments/segments.repository.js';
-import { insertCohortVersion } from './cohort-versions.repository.js';
-import { insertCohortIfMissing, setFavorite } from './cohorts.repository.js';
-
-interface DemoCohort {
-  name: string;
-  filters: SegmentFilter[];
-  /** Starred for the demo user, so the list shows favorites first from the start. */
-  isFavorite?: boolean;
-}
+import type { Database } from '../platform/database/database.js';
+import { listSegmentSummaries, seedCohorts, type SeedCohort } from '../services/live-ops/index.js';
 
 /**
  * Cohorts of the enabled demo segments (by segment name). Thresholds are chosen so each
  * matches a sizeable but partial share of the default demo data (2,000 accounts, 20,000
  * users): from about 135 ("Free but engaged") to about 1,060 ("Paying customers") rows.
  */
-export const DEMO_COHORTS: Record<string, DemoCohort[]> = {
+export const DEMO_COHORTS: Record<string, SeedCohort[]> = {
   'All accounts': [
     { name: 'Paying customers', filters: [{ field: 'is_paying', operator: 'is', value: true }] },
     {
@@ -60,9 +50,8 @@ export const DEMO_COHORTS: Record<string, DemoCohort[]> = {
 };
 
 /**
- * Seeds the demo cohorts of the organization's enabled demo segments, each with its
- * version 1, and stars the favorites for `favoriteForUserId`. Idempotent by name: existing
- * cohorts (and changes made to them since) are left alone, and so are their stars.
+ * Seeds the demo cohorts of the organization's enabled demo segments through the cohorts
+ * service, starring the favorites for `favoriteForUserId` (idempotent).
  */
 export async function seedDemoCohorts(
   db: Database,
@@ -71,28 +60,7 @@ export async function seedDemoCohorts(
 ): Promise<void> {
   const enabled = (await listSegmentSummaries(db, orgId)).filter((segment) => !segment.disabled);
   for (const segment of enabled) {
-    for (const demo of DEMO_COHORTS[segment.name] ?? []) {
-      await db.transaction(async (tx) => {
-        const cohort = await insertCohortIfMissing(tx, {
-          orgId,
-          segmentId: segment.id,
-          name: demo.name,
-          filters: demo.filters,
-          createdBy: null,
-        });
-        if (!cohort) return;
-        await insertCohortVersion(tx, {
-          cohortId: cohort.id,
-          orgId,
-          changedBy: null,
-          previousName: null,
-          name: cohort.name,
-          previousFilters: null,
-          filters: cohort.filters,
-        });
-        if (demo.isFavorite && favoriteForUserId)
-          await setFavorite(tx, favoriteForUserId, cohort.id, true);
-      });
-    }
+    const seeds = DEMO_COHORTS[segment.name] ?? [];
+    await seedCohorts(db, orgId, segment.id, seeds, favoriteForUserId);
   }
 }

@@ -6,10 +6,14 @@ import {
   cohorts,
   cohortVersions,
   segments,
-} from '../../../platform/database/schema/index.js';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { cohortsClient } from '../__tests__/cohorts-test-client.js';
-import { DEMO_COHORTS, seedDemoCohorts } from './seed-demo-cohorts.js';
+} from '../platform/database/schema/index.js';
+import {
+  API,
+  createLiveOpsFixture,
+  type LiveOpsFixture,
+} from '../services/live-ops/__tests__/live-ops-fixture.js';
+import { cohortsClient } from '../services/live-ops/__tests__/cohorts-test-client.js';
+import { DEMO_COHORTS, seedDemoCohorts } from './demo-cohorts.js';
 
 describe('seedDemoCohorts', () => {
   let f: LiveOpsFixture;
