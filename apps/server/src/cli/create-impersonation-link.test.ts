@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Profile } from '@revlane/contracts';
 import { buildApp } from '../app.js';
-import { seedDemoUsers } from '../idp/index.js';
+import { seedDemoUsers } from '../demo/demo-users.js';
 import { loadConfig } from '../platform/config.js';
 import type { DatabaseHandle } from '../platform/database/database.js';
 import { createTestDatabase } from '../../test/database.js';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { DEMO_EMAIL } from '../idp/seed.js';
+import { DEMO_EMAIL } from '../demo/demo-users.js';
 import { findOrganizationIdByUserEmail } from '../platform/auth/accounts.repository.js';
 import { loadConfig } from '../platform/config.js';
 import { databaseTargetFor, openDatabase } from '../platform/database/database.js';

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
-import { DEMO_EMAIL } from '../idp/index.js';
+import { DEMO_EMAIL } from './demo-users.js';
 import { findOrganizationIdByUserEmail } from '../platform/auth/accounts.repository.js';
 import type { DatabaseHandle } from '../platform/database/database.js';
 import { cohortFavorites, cohorts, segments, users } from '../platform/database/schema/index.js';

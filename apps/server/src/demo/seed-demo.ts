@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../platform/database/database.js';
 import { users } from '../platform/database/schema/index.js';
 import { seedDemoCohorts } from './demo-cohorts.js';
+import { seedDemoUsers } from './demo-users.js';
 import { seedDemoSegments } from './demo-segments.js';
 
 /** The demo user (case-insensitive email): their organization gets the demo content. */
@@ -20,8 +21,6 @@ async function findDemoUser(db: Database, email: string) {
  * (`ensureDemoWarehouseData`, in the background).
  */
 export async function seedDemo(db: Database, password: string) {
-  // Loaded on demand, like the provider itself: external-IdP deployments never seed.
-  const { seedDemoUsers } = await import('../idp/index.js');
   const demo = await seedDemoUsers(db, password);
   // Found through the demo user, so a renamed demo organization still gets its segments.
   const user = await findDemoUser(db, demo.demoEmail);

@@ -28,7 +28,7 @@ export interface EmbeddedIdpOptions {
 }
 
 export { createEmbeddedIdp } from './embedded-idp.js';
-/** Seeds the demo organization, its demo users and a vendor support user (idempotent). */
-export { seedDemoUsers, DEMO_EMAIL, DEMO_MEMBER_EMAIL, SUPPORT_EMAIL } from './seed.js';
+/** Seeds organizations and their sign-in users (idempotent); the demo module says which. */
+export { seedSignInAccounts, type SeedOrganization, type SeedUser } from './seed.js';
 /** argon2id hashing, shared with the user service's password reset. */
 export { hashPassword, verifyPassword } from './passwords.js';

@@ -4,59 +4,37 @@ import type { Database } from '../platform/database/database.js';
 import { organizations, userCredentials, users } from '../platform/database/schema/index.js';
 import { hashPassword } from './passwords.js';
 
-interface SeedUser {
+export interface SeedUser {
   email: string;
   name: string;
   role: 'owner' | 'admin' | 'member' | 'support';
 }
 
-interface SeedOrganization {
+export interface SeedOrganization {
   name: string;
   domain: string;
   isVendor: boolean;
   users: SeedUser[];
 }
 
-export const DEMO_EMAIL = 'demo@acme.example';
-export const DEMO_MEMBER_EMAIL = 'alex@acme.example';
-export const SUPPORT_EMAIL = 'support@revlane.dev';
-
-/** The demo tenant the README signs in with, and the vendor's support staff (docs/architecture.md §2). */
-const seedOrganizations: SeedOrganization[] = [
-  {
-    name: 'Acme Analytics',
-    domain: 'acme.example',
-    isVendor: false,
-    users: [
-      { email: DEMO_EMAIL, name: 'Dana Demo', role: 'admin' },
-      { email: DEMO_MEMBER_EMAIL, name: 'Alex Member', role: 'member' },
-    ],
-  },
-  {
-    name: 'Revlane Support',
-    domain: 'revlane.dev',
-    isVendor: true,
-    users: [{ email: SUPPORT_EMAIL, name: 'Sam Support', role: 'support' }],
-  },
-];
-
 /**
- * Creates the demo organizations and users with the given password. Idempotent: what exists
- * is left alone, including a password a demo user has changed since. Terms stay unaccepted so
- * the SPA's terms modal shows on the first sign-in.
+ * The identity provider's seed function (the demo module calls it): creates the
+ * organizations and their users with the given password. Idempotent: what exists is left
+ * alone, including a password a user has changed since. Terms stay unaccepted so the SPA's
+ * terms modal shows on the first sign-in.
  */
-export async function seedDemoUsers(
+export async function seedSignInAccounts(
   db: Database,
+  seeds: readonly SeedOrganization[],
   password: string,
-): Promise<{ demoEmail: string; supportEmail: string; memberEmail: string }> {
-  for (const seed of seedOrganizations) {
+): Promise<void> {
+  for (const seed of seeds) {
     const orgId = await ensureOrganization(db, seed);
     for (const user of seed.users) {
       const userId = await ensureUser(db, orgId, user);
       await ensurePassword(db, userId, password);
     }
   }
-  return { demoEmail: DEMO_EMAIL, supportEmail: SUPPORT_EMAIL, memberEmail: DEMO_MEMBER_EMAIL };
 }
 
 async function ensureOrganization(db: Database, seed: SeedOrganization): Promise<string> {
@@ -68,7 +46,7 @@ async function ensureOrganization(db: Database, seed: SeedOrganization): Promise
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.domain, seed.domain));
-  if (!org) throw new Error(`demo organization ${seed.domain} could not be created`);
+  if (!org) throw new Error(`organization ${seed.domain} could not be created`);
   return org.id;
 }
 
@@ -88,7 +66,7 @@ async function ensureUser(db: Database, orgId: string, seed: SeedUser): Promise<
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.email})`, seed.email));
-  if (!user) throw new Error(`demo user ${seed.email} could not be created`);
+  if (!user) throw new Error(`user ${seed.email} could not be created`);
   return user.id;
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import type { DatabaseHandle } from '../../platform/database/database.js';
 import { createTestDatabase } from '../../../test/database.js';
-import { seedDemoUsers } from '../index.js';
+import { seedDemoUsers } from '../../demo/demo-users.js';
 import { Browser } from './browser.js';
 import { exchangeCode, signIn } from './sdk-flow.js';
 import { createWebDist, freePort, testConfig } from './test-server.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtVerify, createLocalJWKSet } from 'jose';
 import type { DatabaseHandle } from '../../platform/database/database.js';
 import { createTestDatabase } from '../../../test/database.js';
-import { seedDemoUsers } from '../index.js';
+import { seedDemoUsers } from '../../demo/demo-users.js';
 import { Browser } from './browser.js';
 import { authorizeRequest, exchangeCode, refreshTokens, signIn } from './sdk-flow.js';
 import {

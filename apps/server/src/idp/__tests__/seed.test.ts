@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../platform/database/database.js';
 import { organizations, userCredentials, users } from '../../platform/database/schema/index.js';
 import { createTestDatabase } from '../../../test/database.js';
-import { seedDemoUsers, verifyPassword } from '../index.js';
+import { seedDemoUsers } from '../../demo/demo-users.js';
+import { verifyPassword } from '../index.js';
 
 describe('seedDemoUsers', () => {
   let handle: DatabaseHandle;

@@ -11,7 +11,8 @@ import { loadConfig, type AppConfigServer } from '../../platform/config.js';
 import type { Database, DatabaseHandle } from '../../platform/database/database.js';
 import { organizations } from '../../platform/database/schema/index.js';
 import { createTestDatabase } from '../../../test/database.js';
-import { createEmbeddedIdp, seedDemoUsers, type EmbeddedIdp } from '../index.js';
+import { seedDemoUsers } from '../../demo/demo-users.js';
+import { createEmbeddedIdp, type EmbeddedIdp } from '../index.js';
 
 export const SPA_HTML = '<!doctype html><title>Revlane test SPA</title>';
 
