@@ -51,7 +51,7 @@ describe('seedDemoCohorts', () => {
     expect(await snapshot()).toEqual(first);
   });
 
-  it('leaves a renamed or unstarred demo cohort alone… and seeds the missing one again', async () => {
+  it('leaves a renamed or unstarred demo cohort alone and seeds no copy of it (by seed key, not name)', async () => {
     const { db } = f.t.database;
     const c = cohortsClient(f);
     const segmentId = f.segmentId('Product-qualified accounts');
@@ -63,9 +63,8 @@ describe('seedDemoCohorts', () => {
       name,
       favorite,
     }));
-    // The renamed cohort keeps its new name; the seed adds "Highly active" back, starred.
+    // The renamed cohort keeps its new name and its missing star; no "Highly active" again.
     expect(names).toEqual([
-      { name: 'Highly active', favorite: true },
       { name: 'Free but engaged', favorite: false },
       { name: 'Pro plan', favorite: false },
       { name: 'Very active', favorite: false },

@@ -1,17 +1,23 @@
 import type { Database } from '../platform/database/database.js';
-import { seedSegments, type NewSegment } from '../services/live-ops/index.js';
+import { seedSegments, type SeedSegment } from '../services/live-ops/index.js';
 
 const noGrouping = { pivot: null, pivotIdentifier: null };
 
-/** The demo organization's menu, each segment with settings that show off its base table. */
-export const DEMO_SEGMENTS: NewSegment[] = (
+/**
+ * The demo organization's menu, each segment with settings that show off its base table.
+ * `seedKey` is each one's identity for seeding: never change a key (a renamed demo segment
+ * keeps it, so a restart does not seed it again).
+ */
+export const DEMO_SEGMENTS: SeedSegment[] = (
   [
     {
+      seedKey: 'all-accounts',
       name: 'All accounts',
       description: 'Every account with product usage.',
       baseTable: 'accounts',
     },
     {
+      seedKey: 'product-qualified-accounts',
       name: 'Product-qualified accounts',
       description: 'Accounts whose usage says they are ready for a sales conversation.',
       baseTable: 'accounts',
@@ -30,6 +36,7 @@ export const DEMO_SEGMENTS: NewSegment[] = (
       grouping: noGrouping,
     },
     {
+      seedKey: 'active-users',
       name: 'Active users',
       description: 'Users active in the product during the last 7 days.',
       baseTable: 'users',
@@ -38,6 +45,7 @@ export const DEMO_SEGMENTS: NewSegment[] = (
       grouping: noGrouping,
     },
     {
+      seedKey: 'expansion-candidates',
       name: 'Expansion candidates',
       description: 'Paying accounts close to their plan limits.',
       baseTable: 'accounts',
@@ -46,6 +54,7 @@ export const DEMO_SEGMENTS: NewSegment[] = (
       grouping: { pivot: 'plan', pivotIdentifier: null },
     },
     {
+      seedKey: 'churn-risk',
       name: 'Churn risk (beta)',
       description: 'Accounts whose activity is dropping; still being tuned.',
       baseTable: 'accounts',
@@ -54,7 +63,7 @@ export const DEMO_SEGMENTS: NewSegment[] = (
       grouping: noGrouping,
       disabled: true,
     },
-  ] satisfies Omit<NewSegment, 'position'>[]
+  ] satisfies Omit<SeedSegment, 'position'>[]
 ).map((segment, position) => ({ ...segment, position }));
 
 /** Seeds the demo organization's segments through the segments service (idempotent). */

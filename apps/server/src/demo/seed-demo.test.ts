@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import { DEMO_EMAIL } from './demo-users.js';
@@ -16,6 +16,7 @@ describe('seedDemo (start-up seed of the embedded default)', () => {
 
   const allSegments = () =>
     handle.db.select().from(segments).orderBy(asc(segments.position), asc(segments.name));
+  const allCohorts = () => handle.db.select().from(cohorts).orderBy(asc(cohorts.id));
 
   it('gives the demo organization its segments, once', async () => {
     await seedDemo(handle.db, 'demo-password-1');
@@ -49,6 +50,27 @@ describe('seedDemo (start-up seed of the embedded default)', () => {
 
     await seedDemo(handle.db, 'demo-password-1');
     expect(await seeded()).toEqual(first);
+  });
+
+  it('seeds a renamed demo segment and cohort no second time (stable seed keys, not names)', async () => {
+    const { db } = handle;
+    const orgId = (await findOrganizationIdByUserEmail(db, DEMO_EMAIL))!;
+    const expansion = and(eq(segments.orgId, orgId), eq(segments.name, 'Expansion candidates'));
+    const [segment] = await db.select().from(segments).where(expansion);
+    const ofSegment = eq(cohorts.segmentId, segment!.id);
+    await db.update(segments).set({ name: 'Growth accounts' }).where(expansion);
+    await db
+      .update(cohorts)
+      .set({ name: 'Big spenders' })
+      .where(and(ofSegment, eq(cohorts.name, 'High MRR')));
+    const [segmentsBefore, cohortsBefore] = [await allSegments(), await allCohorts()];
+
+    await seedDemo(db, 'demo-password-1');
+    expect(await allSegments()).toEqual(segmentsBefore);
+    expect(await allCohorts()).toEqual(cohortsBefore);
+    expect(segmentsBefore.map((row) => row.name)).not.toContain('Expansion candidates');
+    const renamed = await db.select({ name: cohorts.name }).from(cohorts).where(ofSegment);
+    expect(renamed.map((row) => row.name).sort()).toEqual(['Big spenders', 'Starter plan']);
   });
 
   it('leaves the support organization without segments', async () => {

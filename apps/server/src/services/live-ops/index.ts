@@ -27,6 +27,5 @@ export const liveOpsService = defineService({
   ],
 });
 
-export { seedSegments, type NewSegment } from './segments/seed-segments.js';
-export { listSegmentSummaries } from './segments/segments.repository.js';
+export { listSeededSegments, seedSegments, type SeedSegment } from './segments/seed-segments.js';
 export { seedCohorts, type SeedCohort } from './cohorts/seed-cohorts.js';

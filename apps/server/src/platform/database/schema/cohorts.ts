@@ -34,6 +34,8 @@ export const cohorts = pgTable(
     latestMembers: integer('latest_members'),
     latestSnapshotAt: timestamp('latest_snapshot_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A seeded cohort's stable key within its segment (null: made by a user); see segments. */
+    seedKey: text('seed_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -42,6 +44,7 @@ export const cohorts = pgTable(
   },
   (table) => [
     uniqueIndex('cohorts_segment_id_name_key').on(table.segmentId, table.name),
+    uniqueIndex('cohorts_segment_id_seed_key_key').on(table.segmentId, table.seedKey),
     index('cohorts_org_id_idx').on(table.orgId),
   ],
 );

@@ -46,6 +46,12 @@ export const segments = pgTable(
     sorting: jsonb('sorting').$type<SegmentSortSetting[]>(),
     /** Menu order; ties fall back to the name. */
     position: integer('position').notNull().default(0),
+    /**
+     * Which seeded segment this is (a demo segment's stable key), null for the customer's own:
+     * seeding finds its rows by key, never by name, so a renamed demo segment is not seeded
+     * again.
+     */
+    seedKey: text('seed_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -53,7 +59,10 @@ export const segments = pgTable(
       .$onUpdate(() => sql`now()`),
   },
   // Also the index every org-scoped listing uses (its leading column is org_id).
-  (table) => [uniqueIndex('segments_org_id_name_key').on(table.orgId, table.name)],
+  (table) => [
+    uniqueIndex('segments_org_id_name_key').on(table.orgId, table.name),
+    uniqueIndex('segments_org_id_seed_key_key').on(table.orgId, table.seedKey),
+  ],
 );
 
 /**

@@ -84,7 +84,7 @@ export async function isCohortNameTaken(
 
 export type NewCohort = Pick<
   typeof cohorts.$inferInsert,
-  'orgId' | 'segmentId' | 'name' | 'filters' | 'createdBy'
+  'orgId' | 'segmentId' | 'name' | 'filters' | 'createdBy' | 'seedKey'
 >;
 
 export async function insertCohort(db: Queryable, values: NewCohort): Promise<CohortRecord> {
@@ -92,16 +92,15 @@ export async function insertCohort(db: Queryable, values: NewCohort): Promise<Co
   return row!;
 }
 
-/** Inserts the cohort unless its segment has one of that name: undefined then (seeding). */
+/**
+ * Inserts the cohort unless its segment has one of that seed key or name: undefined then
+ * (seeding).
+ */
 export async function insertCohortIfMissing(
   db: Queryable,
   values: NewCohort,
 ): Promise<CohortRecord | undefined> {
-  const [row] = await db
-    .insert(cohorts)
-    .values(values)
-    .onConflictDoNothing({ target: [cohorts.segmentId, cohorts.name] })
-    .returning();
+  const [row] = await db.insert(cohorts).values(values).onConflictDoNothing().returning();
   return row;
 }
 

@@ -5,6 +5,8 @@ import { insertCohortIfMissing, setFavorite } from './cohorts.repository.js';
 
 /** A cohort to seed into a segment. */
 export interface SeedCohort {
+  /** Its stable identity within the segment, whatever it is renamed to later. */
+  seedKey: string;
   name: string;
   filters: SegmentFilter[];
   /** Starred for the seeding user, so the list shows favorites first from the start. */
@@ -13,9 +15,9 @@ export interface SeedCohort {
 
 /**
  * The cohorts service's seed function (the demo module calls it): inserts the segment's
- * missing cohorts, each with its version 1, and stars the favorites for
- * `favoriteForUserId`. Idempotent by name: existing cohorts (and changes made to them
- * since) are left alone, and so are their stars.
+ * missing cohorts (by seed key), each with its version 1, and stars the favorites for
+ * `favoriteForUserId`. Idempotent by key, never by name: existing cohorts (and changes made
+ * to them since, a new name too) are left alone, and so are their stars.
  */
 export async function seedCohorts(
   db: Database,
@@ -29,6 +31,7 @@ export async function seedCohorts(
       const cohort = await insertCohortIfMissing(tx, {
         orgId,
         segmentId,
+        seedKey: seed.seedKey,
         name: seed.name,
         filters: seed.filters,
         createdBy: null,

@@ -1,17 +1,24 @@
 import type { Database } from '../../../platform/database/database.js';
-import { insertMissingSegments, type NewSegment } from './segments.repository.js';
+import {
+  insertMissingSegments,
+  listSeededSegments,
+  type NewSegment,
+} from './segments.repository.js';
 
-export type { NewSegment };
+/** A segment to seed: `seedKey` is its stable identity, whatever it is renamed to later. */
+export type SeedSegment = NewSegment & { seedKey: string };
+
+export { listSeededSegments };
 
 /**
- * The segments service's seed function (the demo module calls it): inserts the segments the
- * organization does not have yet. Idempotent: segments that exist (by name) are left as
- * they are, including changes made to them since.
+ * The segments service's seed function (the demo module calls it): inserts the segments whose
+ * seed key the organization does not have yet. Idempotent by key, never by name: segments
+ * that exist are left as they are, including a new name or settings given since.
  */
 export async function seedSegments(
   db: Database,
   orgId: string,
-  segments: readonly NewSegment[],
+  segments: readonly SeedSegment[],
 ): Promise<void> {
   await insertMissingSegments(db, orgId, [...segments]);
 }

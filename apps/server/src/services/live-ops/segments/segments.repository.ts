@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
 import { segments } from '../../../platform/database/schema/index.js';
 
@@ -58,14 +58,24 @@ export async function updateSegment(
 }
 
 /**
- * Adds the segments the organization does not have yet (by name) and leaves the existing
- * ones alone, so running it again, or concurrently, changes nothing.
+ * Adds the segments the organization does not have yet and leaves the existing ones alone: a
+ * row whose seed key, or name, the organization already has is skipped, so running it again,
+ * or concurrently, changes nothing.
  */
 export async function insertMissingSegments(db: Database, orgId: string, rows: NewSegment[]) {
   if (rows.length === 0) return [];
   return db
     .insert(segments)
     .values(rows.map((row) => ({ ...row, orgId })))
-    .onConflictDoNothing({ target: [segments.orgId, segments.name] })
+    .onConflictDoNothing()
     .returning({ id: segments.id, name: segments.name });
+}
+
+/** The organization's seeded segments (those with a seed key), for seeding what they hold. */
+export async function listSeededSegments(db: Database, orgId: string) {
+  const rows = await db
+    .select({ id: segments.id, seedKey: segments.seedKey, disabled: segments.disabled })
+    .from(segments)
+    .where(and(eq(segments.orgId, orgId), isNotNull(segments.seedKey)));
+  return rows.map((row) => ({ ...row, seedKey: row.seedKey! }));
 }
