@@ -1,10 +1,12 @@
 import { defineService } from '../../platform/http/service.js';
+import { sourceDiscoveryRoutes } from './sources/source-discovery.routes.js';
 import { sourcesRoutes } from './sources/sources.routes.js';
+import { syncsPlugin } from './syncs/syncs.plugin.js';
 
 /** Connections, data sources, syncs and mappings (docs/architecture.md §3.1). */
 export const composerService = defineService({
   name: 'composer',
   title: 'composer service',
   description: 'Connections to CRMs, Slack and data sources; syncs and mappings.',
-  routes: [sourcesRoutes],
+  routes: [sourcesRoutes, sourceDiscoveryRoutes, syncsPlugin],
 });

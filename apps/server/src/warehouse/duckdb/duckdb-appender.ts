@@ -1,5 +1,7 @@
 import {
+  BIGINT,
   BOOLEAN,
+  DOUBLE,
   DuckDBDataChunk,
   INTEGER,
   LIST,
@@ -26,6 +28,8 @@ type ToDuckDB = (value: unknown) => DuckDBValue;
 const CHUNK_TYPES: Record<LogicalType, { type: DuckDBType; convert: ToDuckDB }> = {
   text: { type: VARCHAR, convert: (value) => value as string },
   integer: { type: INTEGER, convert: (value) => value as number },
+  bigint: { type: BIGINT, convert: (value) => BigInt(value as number) },
+  double: { type: DOUBLE, convert: (value) => value as number },
   decimal: { type: VARCHAR, convert: (value) => decimalLiteral(value as number) },
   boolean: { type: BOOLEAN, convert: (value) => value as boolean },
   timestamp: {

@@ -13,6 +13,7 @@ import type {
 } from '../engine/warehouse.js';
 import { appendBatches } from './duckdb-appender.js';
 import { copyToCsv } from './duckdb-csv-export.js';
+import { insertFromCsvSql } from './duckdb-csv-import.js';
 import { DuckDBDatabases, type DuckDBOptions } from './duckdb-databases.js';
 import { duckdbDialect } from './duckdb-dialect.js';
 import { params, types } from './duckdb-params.js';
@@ -83,6 +84,13 @@ export class DuckDBWarehouse implements Warehouse {
 
   bulkLoad(orgId: string, schema: TableSchema, batches: BatchSource): Promise<number> {
     return this.write(orgId, (connection) => appendBatches(connection, schema, batches));
+  }
+
+  loadCsvFile(orgId: string, schema: TableSchema, file: string): Promise<number> {
+    return this.write(orgId, async (connection) => {
+      const reader = await connection.runAndReadAll(insertFromCsvSql(this.dialect, schema, file));
+      return Number(reader.getRows()[0]?.[0] ?? 0);
+    });
   }
 
   execute(orgId: string, statements: readonly CompiledQuery[]): Promise<void> {

@@ -26,6 +26,8 @@ export interface Dialect {
 export const COMMON_COLUMN_TYPES: Record<Exclude<LogicalType, 'json'>, string> = {
   text: 'TEXT',
   integer: 'INTEGER',
+  bigint: 'BIGINT',
+  double: 'DOUBLE PRECISION',
   decimal: 'DECIMAL(12,2)',
   boolean: 'BOOLEAN',
   timestamp: 'TIMESTAMP',

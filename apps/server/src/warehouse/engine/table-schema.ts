@@ -7,6 +7,10 @@ export type LogicalType =
   | 'text'
   /** number (integral) */
   | 'integer'
+  /** number (integral, 64-bit: source tables' ids and counts) */
+  | 'bigint'
+  /** number (floating point: source tables' non-money decimals) */
+  | 'double'
   /** number with two decimals (money); stored as DECIMAL(12,2) so sums are exact */
   | 'decimal'
   | 'boolean'

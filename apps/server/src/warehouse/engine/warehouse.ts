@@ -42,6 +42,13 @@ export interface Warehouse {
   createTable(orgId: string, schema: TableSchema): Promise<void>;
   /** Appends batches into the table `schema.name` with the engine's fastest path. */
   bulkLoad(orgId: string, schema: TableSchema, batches: BatchSource): Promise<number>;
+  /**
+   * Appends a CSV file's rows into the table `schema.name` (created beforehand), streamed by
+   * the engine itself: a header line, fields in the schema's column order, comma-separated,
+   * `"`-quoted; an unquoted empty field is NULL and `""` an empty string (what PostgreSQL's
+   * `COPY … (FORMAT csv, HEADER)` writes). Answers the rows loaded. Source syncs land this way.
+   */
+  loadCsvFile(orgId: string, schema: TableSchema, file: string): Promise<number>;
   /** Runs statements in one write transaction (metric rebuilds). */
   execute(orgId: string, statements: readonly CompiledQuery[]): Promise<void>;
   /**

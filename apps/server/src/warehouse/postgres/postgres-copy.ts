@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -34,6 +35,21 @@ async function* encodeBatches(
     counter.rows += batch.rowCount;
     yield encodeBatch(types, batch.columns, batch.rowCount);
   }
+}
+
+/** Streams a CSV file (header line, PostgreSQL's CSV quoting) into `table` with `COPY … FROM STDIN`. */
+export async function copyCsvFile(
+  client: pg.PoolClient,
+  table: string,
+  schema: TableSchema,
+  file: string,
+): Promise<number> {
+  const columnList = schema.columns.map((column) => quoteIdentifier(column.name)).join(', ');
+  const copy = client.query(
+    copyFrom(`COPY ${table} (${columnList}) FROM STDIN (FORMAT csv, HEADER true)`),
+  );
+  await pipeline(createReadStream(file), copy);
+  return copy.rowCount ?? 0;
 }
 
 /** Streams batches into `table` with `COPY … FROM STDIN` (PostgreSQL's bulk path). */

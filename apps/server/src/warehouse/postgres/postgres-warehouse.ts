@@ -5,7 +5,7 @@ import { quoteIdentifier, schemaNameFor } from '../engine/identifiers.js';
 import { KeyedLock } from '../engine/keyed-lock.js';
 import { nextTableName, type BatchSource, type TableSchema } from '../engine/table-schema.js';
 import type { CompiledQuery, StreamOptions, Warehouse, WarehouseRow } from '../engine/warehouse.js';
-import { copyBatches } from './postgres-copy.js';
+import { copyBatches, copyCsvFile } from './postgres-copy.js';
 import { streamWithCursor } from './postgres-cursor.js';
 import { postgresDialect } from './postgres-dialect.js';
 import { readIndexStatements } from './postgres-read-indexes.js';
@@ -81,12 +81,28 @@ export class PostgresWarehouse implements Warehouse {
   }
 
   bulkLoad(orgId: string, schema: TableSchema, batches: BatchSource): Promise<number> {
+    return this.copyInto(orgId, schema, (client, table) =>
+      copyBatches(client, table, schema, batches),
+    );
+  }
+
+  loadCsvFile(orgId: string, schema: TableSchema, file: string): Promise<number> {
+    return this.copyInto(orgId, schema, (client, table) =>
+      copyCsvFile(client, table, schema, file),
+    );
+  }
+
+  /** A COPY into the table, then fresh statistics (else the planner guesses on a new table). */
+  private copyInto(
+    orgId: string,
+    schema: TableSchema,
+    copy: (client: pg.PoolClient, table: string) => Promise<number>,
+  ): Promise<number> {
     return this.writes.run(orgId, async () => {
       const table = this.dialect.table(orgId, schema.name);
       const client = await this.pool.connect();
       try {
-        const rows = await copyBatches(client, table, schema, batches);
-        // Fresh statistics, or the planner guesses on a table it has never seen.
+        const rows = await copy(client, table);
         await client.query(`ANALYZE ${table}`);
         return rows;
       } finally {

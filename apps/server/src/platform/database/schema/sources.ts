@@ -14,7 +14,8 @@ export interface LandedTableState {
   /** The raw table it landed as in the organization's warehouse. */
   warehouseTable: string;
   columns: { name: string; type: string }[];
-  /** The largest cursor value loaded so far (text), when the table is incremental. */
+  /** The cursor column and the largest value of it loaded so far (text), when incremental. */
+  cursorColumn?: string;
   cursor?: string | null;
 }
 

@@ -144,3 +144,11 @@ export async function failStaleSyncs(
     )
     .returning();
 }
+
+/** running → queued again before a retry, with the error that caused it. */
+export async function markRetrying(db: Queryable, syncId: string, error: string) {
+  await db
+    .update(sourceSyncs)
+    .set({ status: 'queued', error, heartbeatAt: null })
+    .where(and(eq(sourceSyncs.id, syncId), eq(sourceSyncs.status, 'running')));
+}

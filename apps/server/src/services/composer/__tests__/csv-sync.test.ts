@@ -1,0 +1,119 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiscoveredTable, Source, TablePreview } from '@revlane/contracts';
+import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
+import { buildApp } from '../../../app.js';
+import { sourceSyncs } from '../../../platform/database/schema/index.js';
+import { csvFileOf } from '../connectors/csv-connector.js';
+import { INTERRUPTED_MESSAGE } from '../syncs/sync-jobs.js';
+import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
+import { countRows, syncNow } from './sync-helpers.js';
+
+const ROWS = 30_000;
+
+/** 30,000 rows whose `code` is numeric until the very last one: only a whole-file sniff sees text. */
+function leadsCsv(rows: number): string {
+  const lines = ['id,email,score,signed_up,code'];
+  for (let i = 1; i <= rows; i += 1) {
+    const code = i === rows ? 'X-1' : String(i);
+    lines.push(
+      `${i},"lead${i}@example.com",${(i % 7) + 0.25},2024-03-${String((i % 28) + 1).padStart(2, '0')},${code}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('composer: a CSV source', () => {
+  let f: ComposerFixture;
+  let source: Source;
+  const writeFile = (content: string) => {
+    const file = csvFileOf(f.t.config.dataDir, f.danaOrg, source.id);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  };
+
+  beforeAll(async () => {
+    f = await createComposerFixture({ env: FAST_JOBS_ENV });
+    source = await f.createSource(f.dana, {
+      type: 'csv',
+      name: 'Leads',
+      config: { fileName: 'leads.csv' },
+    });
+    writeFile(leadsCsv(ROWS));
+  });
+  afterAll(() => f.close());
+
+  it('types columns with DuckDB’s sniffer over the whole file, and previews rows', async () => {
+    const tables = await f.call(f.dana, { method: 'GET', url: `sources/${source.id}/tables` });
+    expect(tables.json<{ data: DiscoveredTable[] }>().data).toEqual([
+      {
+        name: 'leads.csv',
+        rowEstimate: ROWS,
+        columns: [
+          { name: 'id', type: 'BIGINT' },
+          { name: 'email', type: 'VARCHAR' },
+          { name: 'score', type: 'DOUBLE' },
+          { name: 'signed_up', type: 'DATE' },
+          { name: 'code', type: 'VARCHAR' },
+        ],
+      },
+    ]);
+    const preview = await f.call(f.dana, {
+      method: 'GET',
+      url: `sources/${source.id}/tables/leads.csv/preview?limit=2`,
+    });
+    expect(preview.json<{ data: TablePreview }>().data.rows[1]).toMatchObject({
+      id: 2,
+      email: 'lead2@example.com',
+      code: '2',
+    });
+  });
+
+  it('lands the file with its exact row count; a failed sync leaves the previous data', async () => {
+    const sync = await syncNow(f, f.dana, source.id);
+    expect(sync).toMatchObject({ status: 'succeeded', rowsRead: ROWS, rowsWritten: ROWS });
+    const table = sync.tables[0]!.warehouseTable;
+    expect(await countRows(f, table)).toBe(ROWS);
+
+    rmSync(csvFileOf(f.t.config.dataDir, f.danaOrg, source.id));
+    const failed = await syncNow(f, f.dana, source.id);
+    expect(failed).toMatchObject({ status: 'failed', error: 'No file has been uploaded yet.' });
+    expect(await countRows(f, table)).toBe(ROWS);
+    writeFile(leadsCsv(ROWS));
+  });
+
+  it('fails a run a killed process left "running" when the app starts again', async () => {
+    // What a killed process leaves: a run marked running whose heartbeat stopped long ago.
+    const [stuck] = await f.t.database.db
+      .insert(sourceSyncs)
+      .values({
+        orgId: f.danaOrg,
+        sourceId: source.id,
+        status: 'running',
+        startedAt: new Date(Date.now() - 600_000),
+        heartbeatAt: new Date(Date.now() - 600_000),
+      })
+      .returning();
+    const restarted = await buildApp({
+      config: f.t.config,
+      database: f.t.database,
+      jwks: f.t.keys.jwks,
+    });
+    await restarted.ready();
+    try {
+      const response = await restarted.inject({
+        method: 'GET',
+        url: `/composer/api/v1/syncs/${stuck!.id}`,
+        headers: { authorization: `Bearer ${f.dana.token}` },
+      });
+      expect(response.json()).toMatchObject({
+        data: { status: 'failed', error: INTERRUPTED_MESSAGE },
+      });
+    } finally {
+      await restarted.close();
+    }
+    const next = await syncNow(f, f.dana, source.id);
+    expect(next.status).toBe('succeeded');
+  });
+});

@@ -1,0 +1,47 @@
+import type { Sync } from '@revlane/contracts';
+import type { TestUser } from '../../../../test/app.js';
+import type { ComposerFixture } from './composer-fixture.js';
+
+const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** `POST sources/{id}/syncs`: the new run's id (202). */
+export async function startSync(f: ComposerFixture, user: TestUser, sourceId: string) {
+  const response = await f.call(user, { method: 'POST', url: `sources/${sourceId}/syncs` });
+  if (response.statusCode !== 202) throw new Error(`start sync: ${response.body}`);
+  return response.json<{ data: { id: string } }>().data.id;
+}
+
+export async function readSync(f: ComposerFixture, user: TestUser, syncId: string) {
+  const response = await f.call(user, { method: 'GET', url: `syncs/${syncId}` });
+  return response.json<{ data: Sync }>().data;
+}
+
+/** Polls the run until `done` says so (default: it finished), as the SPA does. */
+export async function waitForSync(
+  f: ComposerFixture,
+  user: TestUser,
+  syncId: string,
+  done: (sync: Sync) => boolean = (sync) => TERMINAL.has(sync.status),
+): Promise<Sync> {
+  for (let polls = 0; polls < 1200; polls += 1) {
+    const sync = await readSync(f, user, syncId);
+    if (done(sync)) return sync;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`sync ${syncId} did not get there`);
+}
+
+/** Starts a sync and waits for it to finish. */
+export async function syncNow(f: ComposerFixture, user: TestUser, sourceId: string) {
+  return waitForSync(f, user, await startSync(f, user, sourceId));
+}
+
+/** Rows of a landed table, counted in the organization's warehouse. */
+export async function countRows(f: ComposerFixture, table: string): Promise<number> {
+  const engine = f.t.app.warehouse.engine;
+  const rows = await engine.query(f.danaOrg, {
+    sql: `SELECT count(*) AS n FROM ${engine.dialect.table(f.danaOrg, table)}`,
+    params: [],
+  });
+  return Number(rows[0]!.n);
+}

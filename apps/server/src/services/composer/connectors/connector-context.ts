@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConnectorContext } from './open-connector.js';
+
+/** What every connector of this app gets: the data dir, the outbound policy, API roots. */
+export function connectorContextOf(
+  app: Pick<FastifyInstance, 'config'>,
+): Omit<ConnectorContext, 'orgId' | 'sourceId'> {
+  const { dataDir, sources } = app.config;
+  return {
+    dataDir,
+    policy: { allowPrivateHosts: sources.allowPrivateHosts },
+    googleSheetsApiUrl: sources.googleSheetsApiUrl,
+  };
+}

@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { LogicalType } from '../../../warehouse/engine/table-schema.js';
+import {
+  ConnectorError,
+  type ExtractOptions,
+  type ExtractResult,
+  type SourceConnector,
+} from './connector.js';
+import { jsonSafeRow } from './json-safe.js';
+
+/** Where a CSV source's current file lives (the upload moves it there). */
+export function csvFileOf(dataDir: string, orgId: string, sourceId: string): string {
+  return path.join(dataDir, 'sources', orgId, `${sourceId}.csv`);
+}
+
+const LOGICAL_TYPES: Record<string, LogicalType> = {
+  TINYINT: 'bigint',
+  SMALLINT: 'bigint',
+  INTEGER: 'bigint',
+  BIGINT: 'bigint',
+  HUGEINT: 'double',
+  FLOAT: 'double',
+  DOUBLE: 'double',
+  BOOLEAN: 'boolean',
+  DATE: 'timestamp',
+  TIMESTAMP: 'timestamp',
+  'TIMESTAMP WITH TIME ZONE': 'timestamp',
+};
+const logicalTypeOf = (duckdbType: string): LogicalType =>
+  LOGICAL_TYPES[duckdbType] ?? (duckdbType.startsWith('DECIMAL') ? 'double' : 'text');
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * A CSV file source: DuckDB's sniffer reads the whole file (`sample_size = -1`, not a
+ * sample) for its dialect, header and column types, in a private in-memory DuckDB; the
+ * sync rewrites it in the load format with DuckDB's own `COPY`, so memory stays flat.
+ */
+export class CsvConnector implements SourceConnector {
+  constructor(
+    private readonly file: string,
+    private readonly fileName: string,
+  ) {}
+
+  test(): Promise<void> {
+    if (!existsSync(this.file))
+      return Promise.reject(new ConnectorError('not_found', 'No file has been uploaded yet.'));
+    return Promise.resolve();
+  }
+
+  async listTables(): Promise<DiscoveredTable[]> {
+    await this.test();
+    const columns = await this.withDuckDB((connection) => this.describe(connection));
+    const rowEstimate = await this.withDuckDB(async (connection) => {
+      const reader = await connection.runAndReadAll(`SELECT count(*) FROM ${this.reader()}`);
+      return Number(reader.getRows()[0]?.[0] ?? 0);
+    });
+    return [{ name: this.fileName, columns, rowEstimate }];
+  }
+
+  async preview(table: string, limit: number): Promise<TablePreview> {
+    this.checkTable(table);
+    await this.test();
+    return this.withDuckDB(async (connection) => {
+      const columns = await this.describe(connection);
+      const reader = await connection.runAndReadAll(
+        `SELECT * FROM ${this.reader()} LIMIT ${Math.floor(limit)}`,
+      );
+      return { columns, rows: reader.getRowObjectsJS().map(jsonSafeRow) };
+    });
+  }
+
+  async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
+    this.checkTable(table);
+    await this.test();
+    if (options.cursor)
+      throw new ConnectorError('not_found', 'A CSV file is loaded whole; it has no cursor column.');
+    return this.withDuckDB(async (connection) => {
+      const columns = await this.describe(connection);
+      const abort = () => connection.interrupt();
+      options.signal.addEventListener('abort', abort);
+      try {
+        const reader = await connection.runAndReadAll(
+          `COPY (SELECT * FROM ${this.reader()}) TO ${literal(file)} (FORMAT csv, HEADER true)`,
+        );
+        options.signal.throwIfAborted();
+        const rows = Number(reader.getRows()[0]?.[0] ?? 0);
+        options.onProgress(rows);
+        return {
+          columns: columns.map((column) => ({
+            name: column.name,
+            sourceType: column.type,
+            type: logicalTypeOf(column.type),
+          })),
+          rows,
+          cursor: null,
+        };
+      } finally {
+        options.signal.removeEventListener('abort', abort);
+      }
+    });
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private reader() {
+    return `read_csv(${literal(this.file)}, sample_size = -1)`;
+  }
+
+  private checkTable(table: string) {
+    if (table !== this.fileName)
+      throw new ConnectorError(
+        'not_found',
+        `Table "${table}" not found: this source is ${this.fileName}`,
+      );
+  }
+
+  private async describe(connection: DuckDBConnection) {
+    try {
+      const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${this.reader()}`);
+      return reader
+        .getRowObjectsJS()
+        .map((row) => ({ name: row.column_name as string, type: row.column_type as string }));
+    } catch (error) {
+      throw new ConnectorError(
+        'remote',
+        `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  private async withDuckDB<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: '2',
+      memory_limit: '512MB',
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+    });
+    const connection = await instance.connect();
+    try {
+      return await work(connection);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  }
+}

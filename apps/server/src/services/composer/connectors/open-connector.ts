@@ -1,0 +1,40 @@
+import type { SourceType } from '@revlane/contracts';
+import type { OutboundPolicy } from '../../../platform/outbound/outbound-policy.js';
+import type { SourceSettings } from '../sources/source-secrets.js';
+import { ConnectorError, type SourceConnector } from './connector.js';
+import { CsvConnector, csvFileOf } from './csv-connector.js';
+import type { DatabaseSourceConfig } from './database-session.js';
+import { PostgresConnector } from './postgres-connector.js';
+
+export interface ConnectorContext {
+  dataDir: string;
+  orgId: string;
+  /** Null for an unsaved config being tested. */
+  sourceId: string | null;
+  policy: OutboundPolicy;
+  googleSheetsApiUrl: string;
+}
+
+/** The CSV source's one table is its file, named as uploaded. */
+export const csvTableName = (config: SourceSettings) =>
+  typeof config.fileName === 'string' ? config.fileName : 'data.csv';
+
+/** The connector of a source type over its full config (secrets opened). */
+export function openConnector(
+  type: SourceType,
+  config: SourceSettings,
+  context: ConnectorContext,
+): SourceConnector {
+  switch (type) {
+    case 'postgres':
+      return new PostgresConnector(config as unknown as DatabaseSourceConfig, context.policy);
+    case 'csv': {
+      if (!context.sourceId)
+        throw new ConnectorError('not_found', 'Upload the file first: a CSV source is its file.');
+      const file = csvFileOf(context.dataDir, context.orgId, context.sourceId);
+      return new CsvConnector(file, csvTableName(config));
+    }
+    default:
+      throw new ConnectorError('remote', `Sources of type ${type} are not available yet.`);
+  }
+}

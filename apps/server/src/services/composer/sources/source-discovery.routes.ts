@@ -1,0 +1,96 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dataEnvelope,
+  discoveredTableSchema,
+  PREVIEW_LIMIT_MAX,
+  SOURCES_API,
+  tablePreviewSchema,
+  testResultSchema,
+  testSourceBodySchema,
+} from '@revlane/contracts';
+import { errorResponses } from '../../../platform/http/responses.js';
+import {
+  discoverTables,
+  previewTable,
+  testSavedSource,
+  testSourceConfig,
+} from './source-discovery.service.js';
+import { sourceParamsSchema } from './sources.routes.js';
+
+const tags = ['sources'];
+const testResponse = dataEnvelope(testResultSchema);
+
+/** Test a connection, list what a source offers, preview a table (issue 12). */
+export const sourceDiscoveryRoutes: FastifyPluginCallback = (app, _options, done) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    `/${SOURCES_API.test}`,
+    {
+      schema: {
+        tags,
+        summary: 'Test an unsaved config: { ok, message } saying what to fix',
+        body: testSourceBodySchema,
+        response: { 200: testResponse, ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => ({ data: await testSourceConfig(app, request.auth, request.body) }),
+  );
+
+  routes.post(
+    `/${SOURCES_API.sourceTest(':id')}`,
+    {
+      schema: {
+        tags,
+        summary: 'Test a saved source: { ok, message } saying what to fix',
+        params: sourceParamsSchema,
+        response: { 200: testResponse, ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ({ data: await testSavedSource(app, request.auth, request.params.id) }),
+  );
+
+  routes.get(
+    `/${SOURCES_API.tables(':id')}`,
+    {
+      schema: {
+        tags,
+        summary:
+          'The tables (sheet tabs, Redash queries, the CSV file) with columns and row estimates',
+        params: sourceParamsSchema,
+        response: {
+          200: dataEnvelope(z.array(discoveredTableSchema)),
+          ...errorResponses(403, 404, 422),
+        },
+      },
+    },
+    async (request) => ({ data: await discoverTables(app, request.auth, request.params.id) }),
+  );
+
+  routes.get(
+    `/${SOURCES_API.preview(':id', ':table')}`,
+    {
+      schema: {
+        tags,
+        summary: 'The first rows of a table, read from the source',
+        params: sourceParamsSchema.extend({ table: z.string().min(1).max(255) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(PREVIEW_LIMIT_MAX).default(20),
+        }),
+        response: { 200: dataEnvelope(tablePreviewSchema), ...errorResponses(400, 403, 404, 422) },
+      },
+    },
+    async (request) => ({
+      data: await previewTable(
+        app,
+        request.auth,
+        request.params.id,
+        request.params.table,
+        request.query.limit,
+      ),
+    }),
+  );
+  done();
+};

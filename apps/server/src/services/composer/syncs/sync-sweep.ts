@@ -1,0 +1,35 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../platform/database/database.js';
+import { sources, sourceSyncs } from '../../../platform/database/schema/index.js';
+import type { JobQueue } from '../../../platform/jobs/job-queue.js';
+import { INTERRUPTED_MESSAGE, STALE_AFTER_SECONDS } from './sync-jobs.js';
+import { queueSync } from './queue-sync.js';
+import { failStaleSyncs } from './syncs.repository.js';
+
+const SCHEDULE_HOURS = { hourly: 1, daily: 24 } as const;
+
+/**
+ * Runs left "running" by a process that was killed are failed (their `__next` tables are
+ * never swapped in, and the next run rebuilds them), so no run stays "running" for ever;
+ * then sources on a schedule whose last run started long enough ago get a new one.
+ */
+export async function sweepSyncs(db: Database, jobs: JobQueue, log: FastifyBaseLogger) {
+  const failed = await failStaleSyncs(db, STALE_AFTER_SECONDS, INTERRUPTED_MESSAGE);
+  for (const run of failed)
+    log.warn({ syncId: run.id, sourceId: run.sourceId }, 'sync interrupted');
+  for (const [schedule, hours] of Object.entries(SCHEDULE_HOURS)) {
+    const due = await db
+      .select({ id: sources.id, orgId: sources.orgId })
+      .from(sources)
+      .where(
+        and(
+          eq(sources.schedule, schedule as keyof typeof SCHEDULE_HOURS),
+          sql`not exists (select 1 from ${sourceSyncs} where ${sourceSyncs.sourceId} = ${sources.id}
+                and (${inArray(sourceSyncs.status, ['queued', 'running'])}
+                     or ${sourceSyncs.createdAt} > now() - make_interval(hours => ${hours})))`,
+        ),
+      );
+    for (const source of due) await queueSync(db, jobs, source.orgId, source.id);
+  }
+}
