@@ -175,6 +175,14 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
         'GET /sources/{id}',
         'PATCH /sources/{id}',
         'DELETE /sources/{id}',
+        'POST /sources/test',
+        'POST /sources/{id}/test',
+        'GET /sources/{id}/tables',
+        'GET /sources/{id}/tables/{table}/preview',
+        'POST /sources/{id}/syncs',
+        'GET /sources/{id}/syncs',
+        'GET /syncs/{id}',
+        'DELETE /syncs/{id}',
       ]),
     );
   });
