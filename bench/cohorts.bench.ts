@@ -174,8 +174,7 @@ async function timeLiveTrend(
     const points = await computeMembersTrend(
       warehouse,
       orgId,
-      TREND_COHORT.table,
-      TREND_COHORT.filters,
+      { table: TREND_COHORT.table, baseFilters: [], filters: TREND_COHORT.filters },
       chosen,
       now,
     );

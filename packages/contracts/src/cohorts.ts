@@ -74,6 +74,12 @@ export const cohortVersionSchema = z.object({
 export type CohortVersion = z.infer<typeof cohortVersionSchema>;
 /** `GET cohorts/{id}/versions`: newest first. */
 export const cohortVersionListSchema = z.array(cohortVersionSchema);
+/**
+ * `GET segments/{id}/versions`: a segment's definition (name, base filter set) is versioned
+ * exactly like a cohort's, so the history reads and renders alike.
+ */
+export const segmentVersionListSchema = cohortVersionListSchema;
+export type SegmentVersion = CohortVersion;
 
 /**
  * A cohort that other records depend on cannot be deleted (409); the error's `errors` name

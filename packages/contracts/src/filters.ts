@@ -122,3 +122,13 @@ export function describeFilterValueProblem(filter: SegmentFilter): string | null
   const result = OPERATOR_VALUE_SCHEMAS[kind].safeParse(filter.value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
 }
+
+/**
+ * Whether two filter lists mean the same, order included (it is how the user built them).
+ * Compared field by field in a fixed order: jsonb does not keep the key order a client sent.
+ */
+export function isSameFilters(a: readonly SegmentFilter[], b: readonly SegmentFilter[]): boolean {
+  const canonical = (filters: readonly SegmentFilter[]) =>
+    JSON.stringify(filters.map(({ field, operator, value }) => [field, operator, value ?? null]));
+  return canonical(a) === canonical(b);
+}

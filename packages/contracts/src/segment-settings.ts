@@ -3,6 +3,7 @@ import { baseTableSchema } from './segment-data.js';
 import {
   FILTER_OPERATORS,
   filterOperatorSchema,
+  segmentFilterSchema,
   OPERATOR_VALUE_SCHEMAS,
   OPERATORS_BY_DATA_TYPE,
   type FilterOperator,
@@ -14,6 +15,8 @@ export const SEGMENT_NAME_MAX = 100;
 export const SEGMENT_DESCRIPTION_MAX = 500;
 export const SEGMENT_COLUMNS_MAX = 60;
 export const SEGMENT_SORTS_MAX = 3;
+/** Conditions of a segment's base filter set (its definition); the same bound as a cohort's. */
+export const SEGMENT_FILTERS_MAX = 20;
 
 const columnNameSchema = z.string().min(1).max(200);
 export const sortInfoSchema = z.object({ field: columnNameSchema, isDescending: z.boolean() });
@@ -34,6 +37,11 @@ export const segmentDetailSchema = z.object({
   description: z.string(),
   baseTable: baseTableSchema,
   disabled: z.boolean(),
+  /**
+   * The segment's base filter set (its definition; empty: every record of the base table).
+   * Applied to its data, counts, exports, cohorts and trends; versioned like a cohort's.
+   */
+  filters: z.array(segmentFilterSchema),
   columns: z.array(columnNameSchema),
   grouping: segmentGroupingSchema,
   sorting: z.array(sortInfoSchema),
@@ -45,8 +53,13 @@ export type SegmentDetail = z.infer<typeof segmentDetailSchema>;
 /** `PATCH segments/{id}`: any subset of the settings; unknown columns are a 400 naming them. */
 export const updateSegmentBodySchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'Name is required').max(SEGMENT_NAME_MAX),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(SEGMENT_NAME_MAX, `A name has at most ${SEGMENT_NAME_MAX} characters`),
     description: z.string().trim().max(SEGMENT_DESCRIPTION_MAX),
+    filters: z.array(segmentFilterSchema).max(SEGMENT_FILTERS_MAX),
     columns: z.array(columnNameSchema).min(1).max(SEGMENT_COLUMNS_MAX),
     grouping: segmentGroupingSchema,
     sorting: z.array(sortInfoSchema).max(SEGMENT_SORTS_MAX),

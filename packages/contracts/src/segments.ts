@@ -12,6 +12,8 @@ export type SegmentSummary = z.infer<typeof segmentSummarySchema>;
 export const LIVE_OPS_API = {
   mySegments: 'segments/me',
   segment: (segmentId: string) => `segments/${segmentId}`,
+  /** Versions of the segment's definition (name, base filters), newest first. */
+  versions: (segmentId: string) => `segments/${segmentId}/versions`,
   data: (segmentId: string) => `segments/${segmentId}/data`,
   exportTickets: (segmentId: string) => `segments/${segmentId}/export-tickets`,
   export: (segmentId: string) => `segments/${segmentId}/export`,

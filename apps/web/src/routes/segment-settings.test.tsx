@@ -85,6 +85,57 @@ describe('segment settings', () => {
     expect(screen.getAllByText('Description is too long').length).toBeGreaterThan(0);
   });
 
+  it('edits the base filters (the segment’s definition) with the filter builder', async () => {
+    const { requests } = openSettings('general');
+    const form = await screen.findByRole('form', { name: 'General settings' });
+    expect(await within(form).findByText(/No base filters/)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: /Add filter/ }));
+    // The builder takes focus: the user goes on with the field.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Field' })).toHaveFocus());
+    await pickOption('Field', 'Paying');
+    await pickOption('Operator', 'is');
+    await pickOption('Value for Paying', 'True');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filter' }));
+    // …and gives it back to the button when done.
+    await waitFor(() =>
+      expect(within(form).getByRole('button', { name: /Add filter/ })).toHaveFocus(),
+    );
+    expect(within(form).getByRole('list', { name: 'Filters' })).toHaveTextContent('Paying is True');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(patchBodies(requests)).toEqual([
+        expect.objectContaining({ filters: [{ field: 'is_paying', operator: 'is', value: true }] }),
+      ]),
+    );
+  });
+
+  it('refuses a name over 100 characters beside the field, never cutting it', async () => {
+    const { requests } = openSettings('general');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    const long = 'x'.repeat(101);
+    await userEvent.click(name);
+    await userEvent.paste(long);
+    expect(name).toHaveValue(long);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A name has at most 100 characters')).toBeInTheDocument();
+    expect(patchBodies(requests)).toEqual([]);
+  });
+
+  it('shows the server’s 400 for a field (body.name) next to that field', async () => {
+    openSettings('general', () =>
+      jsonResponse(400, {
+        error: 'bad_request',
+        message: 'The segment settings are invalid',
+        errors: [{ path: 'body.name', message: 'A name has at most 100 characters' }],
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText('A name has at most 100 characters').length).toBeGreaterThan(0);
+  });
+
   it('orders columns and adds one through the new_col row', async () => {
     const { requests } = openSettings('columns');
     await userEvent.click(await screen.findByRole('button', { name: 'Move MRR up' }));

@@ -63,6 +63,7 @@ export const segmentDetail: SegmentDetail = {
   description: 'Accounts with activity in the last 30 days',
   baseTable: 'accounts',
   disabled: false,
+  filters: [],
   columns: [
     'name',
     'owner_email',

@@ -52,6 +52,7 @@ describe('catalogue contents', () => {
       'sessions_30d:numeric',
       'last_seen_at:timestamp',
       'seats_used:numeric',
+      'seat_usage:numeric',
       'activity_30d:timeseries',
     ]);
   });

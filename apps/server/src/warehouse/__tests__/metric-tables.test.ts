@@ -26,11 +26,11 @@ const EXPECTED_USERS = [
 
 // prettier-ignore
 const EXPECTED_ACCOUNTS = [
-  { account_id: 'a1', active_users_1d: 1, active_users_7d: 1, active_users_30d: 2, events_7d: 3, events_30d: 5, sessions_30d: 1, last_seen_at: '2024-06-15T11:00:00.000Z', seats_used: 2, activity_30d: sparkline({ 0: 1, 22: 1, 23: 1, 29: 2 }) },
-  { account_id: 'a2', active_users_1d: 0, active_users_7d: 1, active_users_30d: 1, events_7d: 2, events_30d: 2, sessions_30d: 0, last_seen_at: '2024-06-14T11:00:00.000Z', seats_used: 1, activity_30d: sparkline({ 28: 2 }) },
-  { account_id: 'a3', active_users_1d: 0, active_users_7d: 0, active_users_30d: 0, events_7d: 1, events_30d: 1, sessions_30d: 0, last_seen_at: '2024-06-10T00:00:00.000Z', seats_used: 2, activity_30d: sparkline({ 24: 1 }) },
-  { account_id: 'a4', active_users_1d: 0, active_users_7d: 0, active_users_30d: 0, events_7d: 0, events_30d: 0, sessions_30d: 0, last_seen_at: null, seats_used: 0, activity_30d: sparkline({}) },
-  { account_id: 'a5', active_users_1d: 0, active_users_7d: 0, active_users_30d: 0, events_7d: 0, events_30d: 0, sessions_30d: 0, last_seen_at: null, seats_used: 0, activity_30d: sparkline({}) },
+  { account_id: 'a1', active_users_1d: 1, active_users_7d: 1, active_users_30d: 2, events_7d: 3, events_30d: 5, sessions_30d: 1, last_seen_at: '2024-06-15T11:00:00.000Z', seats_used: 2, seat_usage: 20, activity_30d: sparkline({ 0: 1, 22: 1, 23: 1, 29: 2 }) },
+  { account_id: 'a2', active_users_1d: 0, active_users_7d: 1, active_users_30d: 1, events_7d: 2, events_30d: 2, sessions_30d: 0, last_seen_at: '2024-06-14T11:00:00.000Z', seats_used: 1, seat_usage: 33, activity_30d: sparkline({ 28: 2 }) },
+  { account_id: 'a3', active_users_1d: 0, active_users_7d: 0, active_users_30d: 0, events_7d: 1, events_30d: 1, sessions_30d: 0, last_seen_at: '2024-06-10T00:00:00.000Z', seats_used: 2, seat_usage: 0, activity_30d: sparkline({ 24: 1 }) },
+  { account_id: 'a4', active_users_1d: 0, active_users_7d: 0, active_users_30d: 0, events_7d: 0, events_30d: 0, sessions_30d: 0, last_seen_at: null, seats_used: 0, seat_usage: null, activity_30d: sparkline({}) },
+  { account_id: 'a5', active_users_1d: 0, active_users_7d: 0, active_users_30d: 0, events_7d: 0, events_30d: 0, sessions_30d: 0, last_seen_at: null, seats_used: 0, seat_usage: 0, activity_30d: sparkline({}) },
 ];
 
 describe.each(TEST_ENGINES)('metric tables on $name (docs/architecture.md §5.2)', (engine) => {

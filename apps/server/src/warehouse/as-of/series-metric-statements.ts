@@ -9,7 +9,13 @@ import {
   type MetricEntity,
   type MetricTableNames,
 } from '../metrics/metric-entities.js';
-import { EVENTS_ALIAS, ROLLUP_ALIAS, metricValue, rollupAggregate } from '../metrics/metric-sql.js';
+import {
+  EVENTS_ALIAS,
+  RECORD_ALIAS,
+  ROLLUP_ALIAS,
+  metricValue,
+  rollupAggregate,
+} from '../metrics/metric-sql.js';
 import { activityCtes, asOfDaysTable } from './series-activity-sql.js';
 import type { SeriesDays } from './series-days.js';
 import { AS_OF_DAY_COLUMN } from './series-tables.js';
@@ -62,7 +68,7 @@ export function metricsSeriesInsert(
     (${columns.map(quoteIdentifier).join(', ')})
   ${ctes}
   SELECT ${values.join(', ')}
-  FROM ${table(names[entity.records])} r
+  FROM ${table(names[entity.records])} ${RECORD_ALIAS}
   CROSS JOIN ${asOfDaysTable(p, days, 't')}
   ${joins.join('\n  ')}`;
   return { sql, params: p.list() };

@@ -20,10 +20,11 @@ export function resolveFilters(
   table: BaseTable,
   filters: readonly unknown[],
   issues: IssueList,
+  listPath = 'filters',
 ): ResolvedFilter[] {
   const resolved: ResolvedFilter[] = [];
   filters.forEach((raw, index) => {
-    const path = `filters[${index}]`;
+    const path = `${listPath}[${index}]`;
     const parsed = segmentFilterSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

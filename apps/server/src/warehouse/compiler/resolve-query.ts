@@ -95,7 +95,10 @@ export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
     orgId: assertOrgId(input.orgId),
     table,
     sourceTable: input.sourceTable ?? SEGMENT_TABLE_NAMES[table],
-    filters: resolveFilters(table, input.filters ?? [], issues),
+    filters: [
+      ...resolveFilters(table, input.baseFilters ?? [], issues, 'baseFilters'),
+      ...resolveFilters(table, input.filters ?? [], issues),
+    ],
     search: search ? search.toLowerCase() : null,
     sort: grouped ? [] : resolveRowSort(table, sortBy, issues),
     columns,

@@ -11,6 +11,12 @@ export interface SegmentQueryInput {
   table: BaseTable;
   /** `{ field, operator, value }` objects, AND-combined (docs/architecture.md §5.3). */
   filters?: readonly unknown[];
+  /**
+   * The segment's own definition (its base filter set), AND-combined with `filters`: what
+   * every page, count, group, export, cohort and trend of the segment starts from. Issues
+   * are named `baseFilters[i]…`, so a stale definition is not blamed on the request.
+   */
+  baseFilters?: readonly unknown[];
   search?: string;
   sortBy?: readonly SortInfo[];
   /** Column names to return, in order; default: the whole catalogue. */

@@ -1,3 +1,4 @@
+import { ACCOUNTS_TABLE } from '../model/canonical-tables.js';
 import {
   AGGREGATES,
   isEventMetric,
@@ -66,7 +67,23 @@ export function defineUserMetrics(
   );
 }
 
-/** Checks the account metrics; roll-ups must name a numeric user metric. */
+/** The account's own integer columns a `users_percent_of` metric may divide by. */
+const ACCOUNT_INTEGER_COLUMNS = new Set<string>(
+  ACCOUNTS_TABLE.columns.filter((column) => column.type === 'integer').map((column) => column.name),
+);
+
+function checkRollup(metric: AccountMetricDefinition, numericUserMetrics: Set<string>): string[] {
+  if (metric.aggregate === 'active_users' && !numericUserMetrics.has(metric.userMetric))
+    return [`userMetric ${JSON.stringify(metric.userMetric)} is not a numeric user metric`];
+  if (metric.aggregate === 'users_percent_of' && !ACCOUNT_INTEGER_COLUMNS.has(metric.ofColumn))
+    return [`ofColumn ${JSON.stringify(metric.ofColumn)} is not an integer column of accounts`];
+  return [];
+}
+
+/**
+ * Checks the account metrics; roll-ups must name a numeric user metric, percentages an
+ * integer column of the account.
+ */
 export function defineAccountMetrics(
   metrics: readonly AccountMetricDefinition[],
   userMetrics: readonly UserMetricDefinition[],
@@ -76,9 +93,5 @@ export function defineAccountMetrics(
       .filter((metric) => AGGREGATES[metric.aggregate].dataType === 'numeric')
       .map((metric) => metric.name),
   );
-  return check('account_metrics', metrics, (metric) =>
-    metric.aggregate === 'active_users' && !numeric.has(metric.userMetric)
-      ? [`userMetric ${JSON.stringify(metric.userMetric)} is not a numeric user metric`]
-      : [],
-  );
+  return check('account_metrics', metrics, (metric) => checkRollup(metric, numeric));
 }

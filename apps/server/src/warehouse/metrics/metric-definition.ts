@@ -50,9 +50,15 @@ export type EventMetricDefinition = MetricBase &
  * the same on both tables.
  * - `users`: the account's users.
  * - `active_users`: its users whose `userMetric` (a numeric user metric) is above zero.
+ * - `users_percent_of`: its users as a whole percentage (rounded down) of the account's own
+ *   integer column `ofColumn` (e.g. seats); blank when that column is blank or zero.
  */
 export type UserRollupDefinition = MetricBase &
-  ({ aggregate: 'users' } | { aggregate: 'active_users'; userMetric: string });
+  (
+    | { aggregate: 'users' }
+    | { aggregate: 'active_users'; userMetric: string }
+    | { aggregate: 'users_percent_of'; ofColumn: string }
+  );
 
 export type UserMetricDefinition = EventMetricDefinition;
 export type AccountMetricDefinition = EventMetricDefinition | UserRollupDefinition;
@@ -82,6 +88,12 @@ export const AGGREGATES: Record<MetricAggregate, AggregateShape> = {
   last_seen: { dataType: 'timestamp', type: 'timestamp', reads: 'events', isInSeries: true },
   users: { dataType: 'numeric', type: 'integer', reads: 'user_metrics', isInSeries: true },
   active_users: { dataType: 'numeric', type: 'integer', reads: 'user_metrics', isInSeries: true },
+  users_percent_of: {
+    dataType: 'numeric',
+    type: 'integer',
+    reads: 'user_metrics',
+    isInSeries: true,
+  },
 };
 
 export const isEventMetric = (metric: MetricDefinition): metric is EventMetricDefinition =>

@@ -94,6 +94,13 @@ export const ACCOUNT_METRICS = defineAccountMetrics(
       aggregate: 'users',
     },
     {
+      name: 'seat_usage',
+      label: 'Seat usage (%)',
+      description: 'Users on the account as a percentage of its seats (blank without seats).',
+      aggregate: 'users_percent_of',
+      ofColumn: 'seats',
+    },
+    {
       name: 'activity_30d',
       label: 'Activity (30d)',
       description: 'Events per day over the last 30 days.',

@@ -10,6 +10,8 @@ import type { MetricDefinition, UserRollupDefinition } from './metric-definition
 /** Aliases of the two sources a metric row is read from: its events and its users' metrics. */
 export const EVENTS_ALIAS = 'ev';
 export const ROLLUP_ALIAS = 'um';
+/** The record a metric row is for (`FROM <records> r` in both builders). */
+export const RECORD_ALIAS = 'r';
 
 /** Binds each timestamp literal once per statement: `CAST($n AS TIMESTAMP)`. */
 export function timestampBinder(p: SqlParams): (literal: string) => string {
@@ -39,13 +41,21 @@ export function filterClause(...conditions: (string | null)[]): string {
  */
 export function metricValue(metric: MetricDefinition, source: string): string {
   const column = `${source}.${quoteIdentifier(metric.name)}`;
-  return metric.aggregate === 'last_seen' ? column : `COALESCE(${column}, 0)`;
+  if (metric.aggregate === 'last_seen') return column;
+  if (metric.aggregate === 'users_percent_of') {
+    // The roll-up counted the users under the metric's name; the record holds the divisor.
+    // FLOOR of an exact quotient: the same whole number on both engines.
+    const divisor = `${RECORD_ALIAS}.${quoteIdentifier(metric.ofColumn)}`;
+    return `CASE WHEN ${divisor} > 0 THEN CAST(FLOOR(100.0 * COALESCE(${column}, 0) / ${divisor}) AS INTEGER) END`;
+  }
+  return `COALESCE(${column}, 0)`;
 }
 
 /** A roll-up over an account's rows of the user metrics (grouped by the caller). */
 export function rollupAggregate(metric: UserRollupDefinition): string {
   const name = quoteIdentifier(metric.name);
-  if (metric.aggregate === 'users') return `CAST(COUNT(*) AS INTEGER) AS ${name}`;
+  if (metric.aggregate === 'users' || metric.aggregate === 'users_percent_of')
+    return `CAST(COUNT(*) AS INTEGER) AS ${name}`;
   const condition = `${quoteIdentifier(metric.userMetric)} > 0`;
   return `CAST(COUNT(*)${filterClause(condition)} AS INTEGER) AS ${name}`;
 }

@@ -10,6 +10,7 @@ import {
 import { eventMetrics, type MetricEntity, type MetricTableNames } from './metric-entities.js';
 import {
   EVENTS_ALIAS,
+  RECORD_ALIAS,
   ROLLUP_ALIAS,
   eventNameCondition,
   filterClause,
@@ -101,7 +102,7 @@ export function metricsInsert(
   const sql = `INSERT INTO ${table(names[entity.target])}
     (${columns.join(', ')})
   SELECT ${values.join(', ')}
-  FROM ${table(names[entity.records])} r
+  FROM ${table(names[entity.records])} ${RECORD_ALIAS}
   ${joins.join('\n  ')}`;
   return { sql, params: p.list() };
 }

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './core.js';
 import { segments } from './live-ops.js';
+import { definitionVersionColumns } from './version-columns.js';
 
 /**
  * Cohorts (docs/architecture.md §6): a named filter set of a segment. `latest_members` and
@@ -71,16 +72,7 @@ export const cohortVersions = pgTable(
     cohortId: uuid('cohort_id')
       .notNull()
       .references(() => cohorts.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-    previousName: text('previous_name'),
-    name: text('name').notNull(),
-    previousFilters: jsonb('previous_filters').$type<SegmentFilter[]>(),
-    filters: jsonb('filters').$type<SegmentFilter[]>().notNull(),
+    ...definitionVersionColumns(),
   },
   (table) => [primaryKey({ columns: [table.cohortId, table.version] })],
 );

@@ -1,3 +1,4 @@
+import type { SegmentFilter } from '@revlane/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -5,12 +6,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './core.js';
+import { definitionVersionColumns } from './version-columns.js';
 
 /** A segment's default sort: a catalogue column and its direction. */
 export interface SegmentSortSetting {
@@ -41,6 +44,11 @@ export const segments = pgTable(
     description: text('description'),
     baseTable: text('base_table', { enum: ['accounts', 'users'] }).notNull(),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * The base filter set: the segment's own definition (docs/architecture.md §5.4), AND-ed
+     * into every query of the segment. Empty: every record of the base table.
+     */
+    filters: jsonb('filters').$type<SegmentFilter[]>().notNull().default([]),
     columns: jsonb('columns').$type<string[]>(),
     grouping: jsonb('grouping').$type<SegmentGroupingSetting>(),
     sorting: jsonb('sorting').$type<SegmentSortSetting[]>(),
@@ -63,6 +71,23 @@ export const segments = pgTable(
     uniqueIndex('segments_org_id_name_key').on(table.orgId, table.name),
     uniqueIndex('segments_org_id_seed_key_key').on(table.orgId, table.seedKey),
   ],
+);
+
+/**
+ * Every version of a segment's definition (name, base filters), written like a cohort's
+ * (cohort_versions): who, when, before and after. Written on every change of the name or
+ * the base filters; version 1 is the first such change (its `previous*` hold the seeded or
+ * created definition).
+ */
+export const segmentVersions = pgTable(
+  'segment_versions',
+  {
+    segmentId: uuid('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+    ...definitionVersionColumns(),
+  },
+  (table) => [primaryKey({ columns: [table.segmentId, table.version] })],
 );
 
 /**

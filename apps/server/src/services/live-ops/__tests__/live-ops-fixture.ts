@@ -8,6 +8,7 @@ import {
   type TestAppOptions,
   type TestUser,
 } from '../../../../test/app.js';
+import { segments } from '../../../platform/database/schema/index.js';
 import { loadDemoData } from '../../../warehouse/index.js';
 import { seedDemoSegments } from '../../../demo/index.js';
 
@@ -32,10 +33,12 @@ export interface LiveOpsFixture {
 /**
  * The app on a fresh database with its warehouse (DuckDB; PostgreSQL when
  * TEST_DATABASE_URL is set), two organizations with the demo segments; Dana's org gets the
- * tiny dataset unless `load: false`.
+ * tiny dataset unless `load: false`. The segments read their whole base table (no base
+ * filters) unless `demoDefinitions: true`: tests of paging, filters, exports and cohorts
+ * compare with direct counts of a table; seed-demo-segments.test.ts tests the definitions.
  */
 export async function createLiveOpsFixture(
-  options: { load?: boolean } & TestAppOptions = {},
+  options: { load?: boolean; demoDefinitions?: boolean } & TestAppOptions = {},
 ): Promise<LiveOpsFixture> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const t = await createTestApp({
@@ -53,6 +56,7 @@ export async function createLiveOpsFixture(
   const [danaOrg, eveOrg] = [await orgOf(dana), await orgOf(eve)];
   await seedDemoSegments(t.database.db, danaOrg);
   await seedDemoSegments(t.database.db, eveOrg);
+  if (!options.demoDefinitions) await t.database.db.update(segments).set({ filters: [] });
   const idsOf = async (user: TestUser) => {
     const response = await t.app.inject(asUser(user, { method: 'GET', url: `${API}/segments/me` }));
     const list = response.json<{ data: SegmentSummary[] }>().data;

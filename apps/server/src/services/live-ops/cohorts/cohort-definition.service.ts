@@ -1,4 +1,5 @@
 import type { Cohort, CreateCohortBody, SegmentFilter, UpdateCohortBody } from '@revlane/contracts';
+import { isSameFilters } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
@@ -6,9 +7,9 @@ import { badRequest, HttpError, notFound } from '../../../platform/errors/http-e
 import type { SegmentRecord } from '../segments/segments.repository.js';
 import { requireSegment } from '../segments/segments.service.js';
 import { afterDefinitionChange } from './cohort-definition-listeners.js';
-import { checkCohortFilters, isSameFilters } from './cohort-filters-check.js';
+import { checkCohortFilters } from './cohort-filters-check.js';
 import { toCohort } from './cohort-response.js';
-import { insertCohortVersion } from './cohort-versions.repository.js';
+import { insertCohortVersion, versionOfChange } from './cohort-versions.repository.js';
 import {
   insertCohort,
   isCohortNameTaken,
@@ -115,11 +116,7 @@ export async function changeCohort(
         await insertCohortVersion(tx, {
           cohortId,
           orgId,
-          changedBy: auth.user.id,
-          previousName: current.name,
-          name,
-          previousFilters: current.filters,
-          filters,
+          ...versionOfChange(auth.user.id, current, { name, filters }),
         });
       }
       if (body.favorite !== undefined) await setFavorite(tx, auth.user.id, cohortId, body.favorite);

@@ -15,13 +15,3 @@ export function checkCohortFilters(
     message: issue.message,
   }));
 }
-
-/**
- * Whether two filter lists mean the same. Compared field by field in a fixed order because
- * jsonb does not keep the key order the client sent.
- */
-export function isSameFilters(a: readonly SegmentFilter[], b: readonly SegmentFilter[]): boolean {
-  const canonical = (filters: readonly SegmentFilter[]) =>
-    JSON.stringify(filters.map(({ field, operator, value }) => [field, operator, value ?? null]));
-  return canonical(a) === canonical(b);
-}

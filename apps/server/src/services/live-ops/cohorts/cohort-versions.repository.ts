@@ -1,6 +1,7 @@
 import type { SegmentFilter } from '@revlane/contracts';
 import { and, desc, eq, max } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/database/queryable.js';
+import type { segmentVersions } from '../../../platform/database/schema/index.js';
 import { cohortVersions, users } from '../../../platform/database/schema/index.js';
 
 export interface NewCohortVersion {
@@ -12,6 +13,22 @@ export interface NewCohortVersion {
   name: string;
   previousFilters: SegmentFilter[] | null;
   filters: SegmentFilter[];
+}
+
+interface Definition {
+  name: string;
+  filters: SegmentFilter[];
+}
+
+/** A version's before and after (a cohort's or a segment's definition), and who changed it. */
+export function versionOfChange(changedBy: string | null, before: Definition, after: Definition) {
+  return {
+    changedBy,
+    previousName: before.name,
+    name: after.name,
+    previousFilters: before.filters,
+    filters: after.filters,
+  };
 }
 
 /**
@@ -27,20 +44,28 @@ export async function insertCohortVersion(db: Queryable, values: NewCohortVersio
   await db.insert(cohortVersions).values({ ...values, version });
 }
 
-/** The cohort's versions, newest first, with who made them (null once the user is deleted). */
+/**
+ * What a version row answers, from either history table (they share their columns,
+ * schema/version-columns.ts), with who made it (null once the user is deleted).
+ */
+export function versionFields(v: typeof cohortVersions | typeof segmentVersions) {
+  return {
+    version: v.version,
+    changedAt: v.changedAt,
+    changedById: users.id,
+    changedByName: users.displayName,
+    changedByEmail: users.email,
+    previousName: v.previousName,
+    name: v.name,
+    previousFilters: v.previousFilters,
+    filters: v.filters,
+  };
+}
+
+/** The cohort's versions, newest first. */
 export function listCohortVersions(db: Queryable, orgId: string, cohortId: string) {
   return db
-    .select({
-      version: cohortVersions.version,
-      changedAt: cohortVersions.changedAt,
-      changedById: users.id,
-      changedByName: users.displayName,
-      changedByEmail: users.email,
-      previousName: cohortVersions.previousName,
-      name: cohortVersions.name,
-      previousFilters: cohortVersions.previousFilters,
-      filters: cohortVersions.filters,
-    })
+    .select(versionFields(cohortVersions))
     .from(cohortVersions)
     .leftJoin(users, eq(users.id, cohortVersions.changedBy))
     .where(and(eq(cohortVersions.orgId, orgId), eq(cohortVersions.cohortId, cohortId)))

@@ -20,7 +20,7 @@ export interface RequestedList {
 
 /**
  * A request's list query as compiler input: the organization from the auth context (never
- * the request), the segment's base table, and its saved columns and (for rows) sort when
+ * the request), the segment's base table and base filters, and its saved columns and (for rows) sort when
  * the request gives none.
  */
 export function toQueryInput(
@@ -34,6 +34,7 @@ export function toQueryInput(
   return {
     orgId,
     table: segment.baseTable,
+    baseFilters: segment.filters,
     filters: list.filters,
     search: list.search,
     sortBy: list.sortBy?.length ? list.sortBy : savedSort,

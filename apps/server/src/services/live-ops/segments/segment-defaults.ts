@@ -39,6 +39,7 @@ export function toSegmentDetail(
     description: record.description ?? '',
     baseTable: record.baseTable,
     disabled: record.disabled,
+    filters: record.filters,
     columns: record.columns ?? defaults.columns,
     grouping: record.grouping ?? defaults.grouping,
     sorting: record.sorting ?? defaults.sorting,

@@ -1,11 +1,15 @@
 import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import type { Queryable } from '../../../platform/database/queryable.js';
 import type { Database } from '../../../platform/database/database.js';
 import { segments } from '../../../platform/database/schema/index.js';
 
 export type SegmentRecord = typeof segments.$inferSelect;
 export type NewSegment = Omit<typeof segments.$inferInsert, 'id' | 'orgId'>;
 export type SegmentChanges = Partial<
-  Pick<NewSegment, 'name' | 'description' | 'disabled' | 'columns' | 'grouping' | 'sorting'>
+  Pick<
+    NewSegment,
+    'name' | 'description' | 'disabled' | 'filters' | 'columns' | 'grouping' | 'sorting'
+  >
 >;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,6 +34,13 @@ export async function findSegment(db: Database, orgId: string, segmentId: string
   return row;
 }
 
+/** The row, locked until the transaction ends: a definition change and its version agree. */
+export async function lockSegment(db: Queryable, orgId: string, segmentId: string) {
+  if (!UUID_PATTERN.test(segmentId)) return undefined;
+  const [row] = await db.select().from(segments).where(byOrgAndId(orgId, segmentId)).for('update');
+  return row;
+}
+
 export async function isSegmentNameTaken(
   db: Database,
   orgId: string,
@@ -44,7 +55,7 @@ export async function isSegmentNameTaken(
 }
 
 export async function updateSegment(
-  db: Database,
+  db: Queryable,
   orgId: string,
   segmentId: string,
   changes: SegmentChanges,

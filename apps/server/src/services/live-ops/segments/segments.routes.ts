@@ -5,11 +5,17 @@ import {
   LIVE_OPS_API,
   segmentDetailSchema,
   segmentSummaryListSchema,
+  segmentVersionListSchema,
   updateSegmentBodySchema,
 } from '@revlane/contracts';
 import { errorResponses } from '../../../platform/http/responses.js';
 import { segmentParamsSchema } from './segment-params.js';
-import { getSegmentDetail, listMySegments, updateSegmentSettings } from './segments.service.js';
+import {
+  getSegmentDetail,
+  getSegmentVersions,
+  listMySegments,
+  updateSegmentSettings,
+} from './segments.service.js';
 
 const tags = ['segments'];
 const detailResponse = dataEnvelope(segmentDetailSchema);
@@ -49,20 +55,30 @@ export const segmentsRoutes: FastifyPluginCallback = (app, _options, done) => {
     {
       schema: {
         tags,
-        summary: 'Change a segment’s name, description, columns, grouping, sorting or state',
+        summary:
+          'Change a segment’s name, description, base filters, columns, grouping, sorting or state',
         params: segmentParamsSchema,
         body: updateSegmentBodySchema,
         response: { 200: detailResponse, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) => ({
-      data: await updateSegmentSettings(
-        app.db,
-        app.warehouse,
-        request.auth,
-        request.params.segmentId,
-        request.body,
-      ),
+      data: await updateSegmentSettings(app, request.auth, request.params.segmentId, request.body),
+    }),
+  );
+
+  routes.get(
+    `/${LIVE_OPS_API.versions(':segmentId')}`,
+    {
+      schema: {
+        tags,
+        summary: 'Versions of the segment’s definition (name and base filters), newest first',
+        params: segmentParamsSchema,
+        response: { 200: dataEnvelope(segmentVersionListSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await getSegmentVersions(app.db, request.auth, request.params.segmentId),
     }),
   );
   done();

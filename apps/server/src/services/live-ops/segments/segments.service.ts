@@ -1,14 +1,26 @@
-import type { SegmentDetail, SegmentSummary, UpdateSegmentBody } from '@revlane/contracts';
+import type {
+  SegmentDetail,
+  SegmentSummary,
+  SegmentVersion,
+  UpdateSegmentBody,
+} from '@revlane/contracts';
+import { isSameFilters } from '@revlane/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors/http-error.js';
 import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
+import { afterDefinitionChange } from '../cohorts/cohort-definition-listeners.js';
+import { toCohortVersion } from '../cohorts/cohort-response.js';
+import { versionOfChange } from '../cohorts/cohort-versions.repository.js';
 import { toSegmentDetail } from './segment-defaults.js';
+import { insertSegmentVersion, listSegmentVersions } from './segment-versions.repository.js';
 import {
   findSegment,
   isSegmentNameTaken,
   listSegmentSummaries,
+  lockSegment,
   updateSegment,
   type SegmentRecord,
 } from './segments.repository.js';
@@ -48,30 +60,60 @@ export async function getSegmentDetail(
   return toSegmentDetail(segment, await statusOf(warehouse, auth.org.id));
 }
 
-/** `PATCH segments/{id}`: settings checked against the base table's catalogue first. */
+/**
+ * `PATCH segments/{id}`: settings checked against the base table's catalogue first. A new
+ * name or base filter set writes a version (like a cohort's), and new base filters ask for
+ * fresh cohort snapshots, since every cohort of the segment starts from them.
+ */
 export async function updateSegmentSettings(
-  db: Database,
-  warehouse: WarehouseAccess,
+  app: FastifyInstance,
   auth: AuthContext,
   segmentId: string,
   body: UpdateSegmentBody,
 ): Promise<SegmentDetail> {
+  const { db, warehouse } = app;
   const orgId = auth.org.id;
   const segment = await requireSegment(db, orgId, segmentId);
   const errors = checkSegmentSettings(segment.baseTable, body, warehouse.engine.dialect);
   if (errors.length > 0) throw badRequest('The segment settings are invalid', errors);
   if (body.name !== undefined && (await isSegmentNameTaken(db, orgId, body.name, segmentId)))
     throw nameConflict(body.name);
-  let updated: SegmentRecord | undefined;
+  let result: { updated: SegmentRecord | undefined; filtersChanged: boolean };
   try {
-    updated = await updateSegment(db, orgId, segmentId, body);
+    result = await db.transaction(async (tx) => {
+      const current = await lockSegment(tx, orgId, segmentId);
+      if (!current) return { updated: undefined, filtersChanged: false };
+      const name = body.name ?? current.name;
+      const filters = body.filters ?? current.filters;
+      const filtersChanged = !isSameFilters(current.filters, filters);
+      const updated = await updateSegment(tx, orgId, segmentId, body);
+      if (name !== current.name || filtersChanged) {
+        await insertSegmentVersion(tx, {
+          segmentId,
+          orgId,
+          ...versionOfChange(auth.user.id, current, { name, filters }),
+        });
+      }
+      return { updated, filtersChanged };
+    });
   } catch (error) {
     // Two renames racing to the same name: the unique index decides.
     if (isUniqueViolation(error)) throw nameConflict(body.name ?? '');
     throw error;
   }
-  if (!updated) throw notFound('Segment');
-  return toSegmentDetail(updated, await statusOf(warehouse, orgId));
+  if (!result.updated) throw notFound('Segment');
+  if (result.filtersChanged) await afterDefinitionChange(app, orgId);
+  return toSegmentDetail(result.updated, await statusOf(warehouse, orgId));
+}
+
+/** `GET segments/{id}/versions`: newest first. */
+export async function getSegmentVersions(
+  db: Database,
+  auth: AuthContext,
+  segmentId: string,
+): Promise<SegmentVersion[]> {
+  const segment = await requireSegment(db, auth.org.id, segmentId);
+  return (await listSegmentVersions(db, auth.org.id, segment.id)).map(toCohortVersion);
 }
 
 const nameConflict = (name: string) =>

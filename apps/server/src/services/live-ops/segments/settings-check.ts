@@ -26,7 +26,7 @@ function issuesOf(run: () => unknown): FieldError[] {
 }
 
 /**
- * Checks the column, sorting and grouping settings against the base table's catalogue with
+ * Checks the base filters, column, sorting and grouping settings against the base table's catalogue with
  * THE segment compiler, so a setting is accepted exactly when a data page could use it.
  * A placeholder organization id: nothing runs, the SQL is thrown away.
  */
@@ -37,7 +37,10 @@ export function checkSegmentSettings(
 ): FieldError[] {
   const orgId = '00000000-0000-0000-0000-000000000000';
   const errors = issuesOf(() =>
-    compileSegmentQuery({ orgId, table, columns: body.columns, sortBy: body.sorting }, dialect),
+    compileSegmentQuery(
+      { orgId, table, filters: body.filters, columns: body.columns, sortBy: body.sorting },
+      dialect,
+    ),
   );
   const { pivot, pivotIdentifier } = body.grouping ?? { pivot: null, pivotIdentifier: null };
   if (pivot === null && pivotIdentifier !== null) {

@@ -6,17 +6,31 @@ import { cohorts, organizations, segments } from '../../../platform/database/sch
 export interface CohortToSnapshot {
   id: string;
   table: BaseTable;
+  /** The segment's base filters, then the cohort's own: a cohort is a part of its segment. */
   filters: SegmentFilter[];
 }
 
 /** The organization's cohorts with their segment's base table (what the snapshot evaluates). */
-export function listCohortsToSnapshot(db: Database, orgId: string): Promise<CohortToSnapshot[]> {
-  return db
-    .select({ id: cohorts.id, table: segments.baseTable, filters: cohorts.filters })
+export async function listCohortsToSnapshot(
+  db: Database,
+  orgId: string,
+): Promise<CohortToSnapshot[]> {
+  const rows = await db
+    .select({
+      id: cohorts.id,
+      table: segments.baseTable,
+      baseFilters: segments.filters,
+      filters: cohorts.filters,
+    })
     .from(cohorts)
     .innerJoin(segments, eq(segments.id, cohorts.segmentId))
     .where(and(eq(cohorts.orgId, orgId), eq(segments.orgId, orgId)))
     .orderBy(asc(cohorts.createdAt), asc(cohorts.id));
+  return rows.map(({ id, table, baseFilters, filters }) => ({
+    id,
+    table,
+    filters: [...baseFilters, ...filters],
+  }));
 }
 
 /**

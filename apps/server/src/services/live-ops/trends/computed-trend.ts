@@ -9,17 +9,23 @@ import type { IntervalSpan } from './trend-series.js';
 const DAY_MS = 86_400_000;
 const dayStart = (millis: number) => Math.floor(millis / DAY_MS) * DAY_MS;
 
+/** What an unsaved trend counts: the segment's base filters and the unsaved ones. */
+export interface TrendDefinition {
+  table: BaseTable;
+  baseFilters: readonly unknown[];
+  filters: readonly unknown[];
+}
+
 /** Matching rows per as-of day (UTC day start in ms), from one grouped count. */
 async function countPerDay(
   warehouse: Warehouse,
   orgId: string,
-  table: BaseTable,
-  filters: readonly unknown[],
+  { table, baseFilters, filters }: TrendDefinition,
   days: readonly number[],
 ): Promise<Map<number, number>> {
   return withAsOfSeriesTables(warehouse, orgId, days, [table], async (tables) => {
     const { countsByDayQuery } = compileSeriesQuery(
-      { orgId, table, filters, sourceTable: tables[table] },
+      { orgId, table, baseFilters, filters, sourceTable: tables[table] },
       warehouse.dialect,
     );
     const rows = await warehouse.query(orgId, countsByDayQuery);
@@ -36,8 +42,7 @@ async function countPerDay(
 export async function computeMembersTrend(
   warehouse: Warehouse,
   orgId: string,
-  table: BaseTable,
-  filters: readonly unknown[],
+  definition: TrendDefinition,
   spans: readonly IntervalSpan[],
   now = Date.now(),
 ): Promise<TrendPoint[]> {
@@ -47,7 +52,7 @@ export async function computeMembersTrend(
   const days = [...new Set(asOfDays.filter((day): day is number => day !== null))];
   const counts =
     days.length > 0
-      ? await countPerDay(warehouse, orgId, table, filters, days)
+      ? await countPerDay(warehouse, orgId, definition, days)
       : new Map<number, number>();
   return spans.map(({ date }, index) => {
     const day = asOfDays[index] ?? null;

@@ -82,16 +82,16 @@ export async function readTrend(
   const errors = adHocErrors(segment, body, spans);
   if (errors.length > 0) throw badRequest('The trend request is invalid', errors);
   if ((await warehouse.reader.status(orgId)).state === 'preparing') return { state: 'preparing' };
-  const filters = body.filters ?? [];
-  const points = await computeMembersTrend(
-    warehouse.engine,
-    orgId,
-    segment.baseTable,
-    filters,
-    spans,
-  ).catch((error: unknown) => {
-    throw isWarehouseOutOfMemory(error) ? tooLargeToCompute() : error;
-  });
+  const definition = {
+    table: segment.baseTable,
+    baseFilters: segment.filters,
+    filters: body.filters ?? [],
+  };
+  const points = await computeMembersTrend(warehouse.engine, orgId, definition, spans).catch(
+    (error: unknown) => {
+      throw isWarehouseOutOfMemory(error) ? tooLargeToCompute() : error;
+    },
+  );
   return answer('computed', points);
 }
 

@@ -1,7 +1,7 @@
 import type { Cohort, SegmentFilter } from '@revlane/contracts';
+import { isSameFilters } from '@revlane/contracts';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { isSameFilters } from '../lib/same-filters';
 
 export type ApplyFilters = (filters: SegmentFilter[], options?: { replace?: boolean }) => void;
 

@@ -1,5 +1,5 @@
 import type { CohortVersion, SegmentFilter } from '@revlane/contracts';
-import { isSameFilters } from './same-filters';
+import { isSameFilters } from '@revlane/contracts';
 
 type DescribeFilter = (filter: SegmentFilter) => string;
 

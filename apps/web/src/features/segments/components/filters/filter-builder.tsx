@@ -63,6 +63,8 @@ export function FilterBuilder({
       <Form.Item label="Field" htmlFor="filter-field">
         <Select
           id="filter-field"
+          // The builder opens on a click or Enter: the user goes on with the field.
+          autoFocus
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="Pick a column"
           value={field}

@@ -1,11 +1,20 @@
-import { SEGMENT_DESCRIPTION_MAX, SEGMENT_NAME_MAX, type SegmentDetail } from '@revlane/contracts';
+import {
+  SEGMENT_DESCRIPTION_MAX,
+  SEGMENT_NAME_MAX,
+  type SegmentDetail,
+  type SegmentFilter,
+  isSameFilters,
+} from '@revlane/contracts';
 import { Button, Form, Input, Switch } from 'antd';
+import { useColumnCatalogue } from '../../api/get-column-catalogue';
 import { useSaveSettings } from '../../hooks/use-save-settings';
+import { BaseFiltersField } from './base-filters-field';
 import { SettingsError } from './settings-error';
 
 interface GeneralValues {
   name: string;
   description: string;
+  filters: SegmentFilter[];
   disabled: boolean;
 }
 
@@ -14,31 +23,41 @@ interface GeneralSettingsProps {
   onSaved?: () => void;
 }
 
-const FIELD_OF_PATH: Record<string, keyof GeneralValues> = {
-  name: 'name',
-  description: 'description',
-  disabled: 'disabled',
-};
+/** The form field a server error path (`body.name`, `body.filters[0].value`) belongs to. */
+function fieldOfPath(path: string): keyof GeneralValues | undefined {
+  const [first] = path.replace(/^body\./, '').split(/[.[]/);
+  const fields: (keyof GeneralValues)[] = ['name', 'description', 'filters', 'disabled'];
+  return fields.find((field) => field === first);
+}
 
-/** Name, description and whether the segment is active. */
+const nameTooLong = `A name has at most ${SEGMENT_NAME_MAX} characters`;
+
+/** Name, description, base filters (the segment's definition) and whether it is active. */
 export function GeneralSettings({ segment, onSaved }: GeneralSettingsProps) {
   const [form] = Form.useForm<GeneralValues>();
+  const catalogue = useColumnCatalogue(segment.baseTable);
   const { save, isSaving, error } = useSaveSettings(segment.id, onSaved);
   const submit = (values: GeneralValues) =>
     save(
       {
         name: values.name.trim(),
         description: values.description.trim(),
+        // Sent only when changed: each change of the definition is a new version.
+        ...(isSameFilters(values.filters, segment.filters) ? {} : { filters: values.filters }),
         disabled: values.disabled,
       },
       (failure) => {
-        const byField = failure.fieldErrors.filter((item) => FIELD_OF_PATH[item.path]);
         // 409: the name is taken; the message belongs beside the name.
-        const fields =
-          failure.status === 409
-            ? [{ name: 'name' as const, errors: [failure.message] }]
-            : byField.map((item) => ({ name: FIELD_OF_PATH[item.path]!, errors: [item.message] }));
-        form.setFields(fields);
+        if (failure.status === 409) {
+          form.setFields([{ name: 'name', errors: [failure.message] }]);
+          return;
+        }
+        const byField = new Map<keyof GeneralValues, string[]>();
+        for (const item of failure.fieldErrors) {
+          const field = fieldOfPath(item.path);
+          if (field) byField.set(field, [...(byField.get(field) ?? []), item.message]);
+        }
+        form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
       },
     );
   return (
@@ -50,6 +69,7 @@ export function GeneralSettings({ segment, onSaved }: GeneralSettingsProps) {
       initialValues={{
         name: segment.name,
         description: segment.description,
+        filters: segment.filters,
         disabled: segment.disabled,
       }}
       onFinish={submit}
@@ -58,15 +78,26 @@ export function GeneralSettings({ segment, onSaved }: GeneralSettingsProps) {
       <Form.Item
         name="name"
         label="Name"
-        rules={[{ required: true, whitespace: true, message: 'Name is required' }]}
+        rules={[
+          { required: true, whitespace: true, message: 'Name is required' },
+          // Counted, never cut: a longer name is refused with a reason (the server too).
+          { max: SEGMENT_NAME_MAX, message: nameTooLong },
+        ]}
       >
-        <Input maxLength={SEGMENT_NAME_MAX} />
+        <Input showCount={{ formatter: ({ count }) => `${count} / ${SEGMENT_NAME_MAX}` }} />
       </Form.Item>
       <Form.Item name="description" label="Description">
         <Input.TextArea maxLength={SEGMENT_DESCRIPTION_MAX} showCount rows={3} />
       </Form.Item>
       <Form.Item label="Base table">
         <span className="capitalize">{segment.baseTable}</span>
+      </Form.Item>
+      <Form.Item
+        name="filters"
+        label="Base filters"
+        extra="The segment's definition: its rows, counts, exports, cohorts and trends only include records matching every one."
+      >
+        <BaseFiltersField catalogue={catalogue.data} />
       </Form.Item>
       <Form.Item
         name="disabled"

@@ -1,9 +1,6 @@
-import { FilterOutlined } from '@ant-design/icons';
 import type { SegmentColumn, SegmentFilter } from '@revlane/contracts';
-import { Button, Popover } from 'antd';
-import { useState } from 'react';
 import type { ExportQuery } from '../../api/create-export-ticket';
-import { AddFilterPanel } from '../filters/add-filter-panel';
+import { AddFilterButton } from '../filters/add-filter-button';
 import { ColumnPicker } from './column-picker';
 import { ExportButton } from './export-button';
 import { GroupBySelect } from './group-by-select';
@@ -25,30 +22,10 @@ interface SegmentToolbarProps {
 
 /** Search, filters, columns, grouping and export of the segment table. */
 export function SegmentToolbar(props: SegmentToolbarProps) {
-  const [isBuilderOpen, setBuilderOpen] = useState(false);
   return (
     <div role="toolbar" aria-label="Table tools" className="flex flex-wrap items-center gap-2">
       <SearchBox value={props.search} onSearch={props.onSearch} />
-      <Popover
-        trigger="click"
-        placement="bottomLeft"
-        open={isBuilderOpen}
-        onOpenChange={setBuilderOpen}
-        destroyOnHidden
-        title="Add a filter"
-        content={
-          <AddFilterPanel
-            catalogue={props.catalogue}
-            onCancel={() => setBuilderOpen(false)}
-            onAdd={(filter) => {
-              setBuilderOpen(false);
-              props.onAddFilter(filter);
-            }}
-          />
-        }
-      >
-        <Button icon={<FilterOutlined aria-hidden="true" />}>Add filter</Button>
-      </Popover>
+      <AddFilterButton catalogue={props.catalogue} onAdd={props.onAddFilter} />
       <ColumnPicker
         catalogue={props.catalogue}
         selected={props.columns}
