@@ -35,7 +35,7 @@ export interface LiveOpsFixture {
  * TEST_DATABASE_URL is set), two organizations with the demo segments; Dana's org gets the
  * tiny dataset unless `load: false`. The segments read their whole base table (no base
  * filters) unless `demoDefinitions: true`: tests of paging, filters, exports and cohorts
- * compare with direct counts of a table; seed-demo-segments.test.ts tests the definitions.
+ * compare with direct counts of a table; demo/demo-segments.test.ts tests the definitions.
  */
 export async function createLiveOpsFixture(
   options: { load?: boolean; demoDefinitions?: boolean } & TestAppOptions = {},

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SegmentDataPage, SegmentRow } from '@revlane/contracts';
-import { loadDemoData } from '../../warehouse/index.js';
+import { loadDemoData } from '../warehouse/index.js';
 import {
   API,
   TINY,
   createLiveOpsFixture,
   type LiveOpsFixture,
-} from './__tests__/live-ops-fixture.js';
-import { DEMO_SEGMENTS } from './seed-demo-segments.js';
+} from '../services/live-ops/__tests__/live-ops-fixture.js';
+import { DEMO_SEGMENTS } from './demo-segments.js';
 
 /** The full demo's ratio of users to accounts (10), so seats fill up as they do there. */
 const DEMO_LIKE = { ...TINY, accounts: 100, users: 1_000, events: 10_000 };
