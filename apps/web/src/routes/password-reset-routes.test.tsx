@@ -38,7 +38,7 @@ describe('forgot password (/forgot-password)', () => {
     stubFetch(() =>
       jsonResponse(429, {
         error: 'too_many_requests',
-        message: 'Too many requests. Please wait a few minutes and try again.',
+        message: 'Too many requests. Please try again in 15 minutes.',
       }),
     );
     renderApp('/forgot-password');
@@ -46,7 +46,7 @@ describe('forgot password (/forgot-password)', () => {
     await user.type(await screen.findByLabelText('Email'), 'ada@acme.test');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many requests. Please wait a few minutes and try again.',
+      'Too many requests. Please try again in 15 minutes.',
     );
     expect(screen.getByLabelText('Email')).toHaveValue('ada@acme.test');
   });

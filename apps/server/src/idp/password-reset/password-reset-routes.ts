@@ -16,7 +16,6 @@ import type { PasswordResetService } from './password-reset-service.js';
 export const PASSWORD_RESET_MESSAGES = {
   linkWorks: 'Choose a new password.',
   done: 'Your password has been changed. Sign in with your new password.',
-  tooMany: 'Too many requests. Please wait a few minutes and try again.',
 } as const;
 
 /** The provider mounts at /idp; the contract's paths include the mount. */
@@ -67,9 +66,14 @@ function refuse(reply: FastifyReply, outcome: Refusal) {
   });
 }
 
+/** 429 with the wait in `Retry-After` (seconds) and, in words, in the envelope's message. */
 function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
   reply.header('retry-after', String(retryAfterSeconds));
-  return send(reply, 429, { error: ERROR_CODES[429], message: PASSWORD_RESET_MESSAGES.tooMany });
+  return send(reply, 429, {
+    error: ERROR_CODES[429],
+    message: `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  });
 }
 
 /** Answers about passwords and links are never cached. */
