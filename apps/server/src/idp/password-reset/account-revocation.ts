@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/database/database.js';
+import type { Queryable } from '../../platform/database/queryable.js';
 import { idpModels, userCredentials } from '../../platform/database/schema/index.js';
 
 /**
@@ -9,7 +9,7 @@ import { idpModels, userCredentials } from '../../platform/database/schema/index
  * are signed JWTs and run out on their own (one hour at most).
  */
 export async function setPasswordAndSignOut(
-  db: Database,
+  db: Queryable,
   { userId, subject, passwordHash }: { userId: string; subject: string; passwordHash: string },
 ): Promise<void> {
   await db

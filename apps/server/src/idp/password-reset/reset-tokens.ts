@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { RESET_LINK_MINUTES } from '@revlane/contracts';
 import type { Database } from '../../platform/database/database.js';
+import type { Queryable } from '../../platform/database/queryable.js';
 import { passwordResetTokens } from '../../platform/database/schema/index.js';
 
 /** What a link's token is worth right now. */
@@ -63,7 +64,7 @@ export async function resetLinkState(
  * cannot both succeed. Returns the user it belongs to, or undefined when it did not work.
  */
 export async function claimResetToken(
-  db: Database,
+  db: Queryable,
   token: string,
   now = new Date(),
 ): Promise<string | undefined> {
@@ -82,7 +83,7 @@ export async function claimResetToken(
 }
 
 /** After a reset, the user's other outstanding links stop working too. */
-export async function retireResetTokens(db: Database, userId: string, now = new Date()) {
+export async function retireResetTokens(db: Queryable, userId: string, now = new Date()) {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
