@@ -1,9 +1,8 @@
 import { buildApp } from './app.js';
-import { ensureDemoWarehouseData, seedDemo } from './demo/index.js';
+import { loadDemoWarehouse, seedDemo } from './demo/index.js';
 import { ConfigError, loadConfig, type AppConfigServer } from './platform/config.js';
 import { databaseTargetFor, openDatabase } from './platform/database/database.js';
 import { handleShutdownSignals } from './platform/shutdown.js';
-import { requestCohortBackfill } from './services/live-ops/snapshots/index.js';
 import { startupBanner } from './startup-banner.js';
 
 function readConfig(): AppConfigServer {
@@ -34,11 +33,7 @@ async function main() {
   if (demo) {
     // Ready at once: segments answer "preparing" until the first load has swapped in.
     const log = app.log.child({ component: 'demo-data' });
-    app.warehouse.runInBackground(async () => {
-      await ensureDemoWarehouseData(app.warehouse, demo.orgId, log);
-      // Snapshots follow every load; the demo's cohorts also get their history back-filled.
-      await requestCohortBackfill(app, demo.orgId);
-    });
+    app.warehouse.runInBackground(() => loadDemoWarehouse(app, demo.orgId, log));
   }
 
   console.log(startupBanner(config, address, demo));

@@ -1,13 +1,14 @@
+import { publishWarehouseLoaded } from '../../../platform/jobs/warehouse-loaded.js';
 import { readLoadInfo, refreshMetrics } from '../../../warehouse/index.js';
-import { sendCohortSnapshots } from './request-snapshots.js';
 import type { SnapshotDeps } from './snapshot-deps.js';
 import { listOrganizationIds } from './snapshots.repository.js';
 
 /**
  * The daily run: for each organization with loaded data, rebuilds the metrics (their windows
- * end today, so "active in the last 7 days" moves on without a load), then queues the
- * organization's snapshots. One organization failing does not stop the others; the run
- * fails at the end so the queue retries it.
+ * end today, so "active in the last 7 days" moves on without a load), then publishes
+ * "warehouse loaded" (reason `refresh`), which the organization's snapshots follow. One
+ * organization failing does not stop the others; the run fails at the end so the queue
+ * retries it.
  */
 export async function refreshDaily(deps: SnapshotDeps): Promise<void> {
   const failed: string[] = [];
@@ -15,7 +16,9 @@ export async function refreshDaily(deps: SnapshotDeps): Promise<void> {
     if (!(await readLoadInfo(deps.warehouse, orgId))) continue;
     try {
       await refreshMetrics(deps.warehouse, orgId);
-      await sendCohortSnapshots(deps.jobs, orgId);
+      // New metric tables are a load like any other: snapshots (and what follows them) run.
+      const loadedAt = new Date().toISOString();
+      await publishWarehouseLoaded(deps.jobs, { orgId, loadedAt, reason: 'refresh' });
     } catch (error) {
       deps.log.error({ orgId, err: error }, 'daily refresh failed');
       failed.push(orgId);

@@ -24,8 +24,9 @@ export function requestCohortSnapshots(app: FastifyInstance, orgId: string) {
 }
 
 /**
- * After the demo load: back-fills daily snapshots for cohorts that have none, then snapshots
- * every cohort now (so it also serves as the load's regular snapshot).
+ * Back-fills daily snapshots for cohorts that have none, then snapshots every cohort now (so
+ * it also serves as a regular snapshot). The demo load's back-fill follows its "warehouse
+ * loaded" event instead (after-warehouse-loaded.ts).
  */
 export function requestCohortBackfill(
   app: FastifyInstance,

@@ -22,7 +22,7 @@ export const cohortBackfillJobSchema = z.object({
 });
 export type CohortBackfillJob = z.infer<typeof cohortBackfillJobSchema>;
 
-/** Moves metric windows on for every loaded organization, then snapshots its cohorts. */
+/** Moves metric windows on for every loaded organization, then publishes "warehouse loaded". */
 export const DAILY_REFRESH_JOB = 'daily-refresh';
 /** 03:15 UTC: after midnight everywhere in Europe, before the working day in the Americas. */
 export const DAILY_REFRESH_CRON = '15 3 * * *';

@@ -11,6 +11,7 @@ import {
   createLiveOpsFixture,
   type LiveOpsFixture,
 } from '../../__tests__/live-ops-fixture.js';
+import { SNAPSHOTS_AFTER_LOAD_QUEUE } from '../after-warehouse-loaded.js';
 import { backfillDays } from '../backfill-organization.js';
 import { snapshotHandlers } from '../snapshot-handlers.js';
 import { COHORT_BACKFILL_JOB, COHORT_SNAPSHOTS_JOB, DAILY_REFRESH_JOB } from '../snapshot-jobs.js';
@@ -133,7 +134,7 @@ describe('cohort snapshot jobs', () => {
     expect(again[6]!.snapshot_at).toBe(new Date(TINY.now + 1000).toISOString());
   });
 
-  it('daily refresh: rebuilds the metrics of loaded organizations, then snapshots them', async () => {
+  it('daily refresh: rebuilds the metrics of loaded organizations, then publishes the load their snapshots follow', async () => {
     const { app } = f.t;
     const engine = app.warehouse.engine;
     const cohort = await createAccountsCohort(f, 'Pro, daily');
@@ -143,7 +144,8 @@ describe('cohort snapshot jobs', () => {
 
     await app.jobs.send(DAILY_REFRESH_JOB, {});
     await app.jobs.drain(DAILY_REFRESH_JOB);
-    await app.jobs.drain(COHORT_SNAPSHOTS_JOB);
+    // The refresh publishes "warehouse loaded"; the snapshots' subscription runs them.
+    await app.jobs.drain(SNAPSHOTS_AFTER_LOAD_QUEUE);
 
     expect((await readLoadInfo(engine, f.danaOrg))!.loadId).not.toBe(loadBefore!.loadId);
     // Eve's organization has no data: nothing to refresh there.
