@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checkLink, forgot, resetTestEnv } from './password-reset-helpers.js';
+import { auditLog } from '../../platform/database/schema/index.js';
+import { checkLink, forgot, resetTestEnv, waitForOutbox } from './password-reset-helpers.js';
 import { useSeededIdp } from './test-server.js';
 
 async function expectThrottled(answer: ReturnType<typeof forgot>) {
@@ -30,6 +32,17 @@ describe('embedded identity provider: password reset throttling', () => {
     for (let i = 0; i < 8; i += 1)
       expect((await forgot(baseUrl, `spray${i}@acme.example`)).response.status).toBe(200);
     await expectThrottled(forgot(baseUrl, 'one-more@acme.example'));
+
+    // The refusal for an address with an account is in that account's audit trail.
+    await waitForOutbox(idp(), 5);
+    await expect
+      .poll(() =>
+        idp()
+          .handle.db.select({ path: auditLog.path, status: auditLog.statusCode })
+          .from(auditLog)
+          .where(eq(auditLog.action, 'password reset request throttled')),
+      )
+      .toEqual([{ path: '/idp/forgot-password', status: 429 }]);
   });
 
   it('limits link checks per client address', async () => {

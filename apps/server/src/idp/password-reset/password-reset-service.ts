@@ -57,12 +57,13 @@ export function createPasswordResetService({
   const pending = new Set<Promise<void>>();
 
   /**
-   * Looks the account up and mails the link after the answer has left, so the answer takes
-   * the same time whether or not the address has an account (and however slow SMTP is).
+   * Whatever depends on the account (look-up, link, mail, audit) runs after the answer has
+   * left, so the answer takes the same time whether or not the address has an account (and
+   * however slow SMTP is).
    */
-  function sendLinkInBackground(email: string) {
-    const task = sendLink(email)
-      .catch((error: unknown) => log.error({ err: error }, 'could not send a password reset link'))
+  function inBackground(what: string, work: () => Promise<void>) {
+    const task = work()
+      .catch((error: unknown) => log.error({ err: error }, `could not ${what}`))
       .finally(() => pending.delete(task));
     pending.add(task);
   }
@@ -78,6 +79,18 @@ export function createPasswordResetService({
     await mailer.send(resetMail(account.email, resetLink(appUrl, token)));
     log.info({ userId: account.userId }, 'password reset link sent');
     await audit(account, 'password reset link sent', PASSWORD_RESET_PATHS.forgot, 200);
+  }
+
+  /** A refused request for an address with an account goes to that account's audit trail. */
+  async function auditThrottledRequest(email: string) {
+    const found = await accounts.findForSignIn(email);
+    if (found)
+      await audit(
+        found.account,
+        'password reset request throttled',
+        PASSWORD_RESET_PATHS.forgot,
+        429,
+      );
   }
 
   function audit(
@@ -115,9 +128,11 @@ export function createPasswordResetService({
       if (!perClient.allowed)
         return throttled('password reset request', clientIp, perClient.retryAfterSeconds);
       const perEmail = requestsPerEmail.hit([address]);
-      if (!perEmail.allowed)
+      if (!perEmail.allowed) {
+        inBackground('audit a throttled reset request', () => auditThrottledRequest(address));
         return throttled('password reset request', clientIp, perEmail.retryAfterSeconds);
-      sendLinkInBackground(address);
+      }
+      inBackground('send a password reset link', () => sendLink(address));
       return { kind: 'accepted' };
     },
 
