@@ -1,9 +1,10 @@
 import { defineService } from '../../platform/http/service.js';
+import { uploadsRoutes } from './uploads/uploads.routes.js';
 
-/** Resumable (tus) uploads of CSV files into a data source (docs/architecture.md §3.1); routes arrive with later issues. */
+/** Resumable (tus) uploads of CSV files into a data source (docs/architecture.md §3.1). */
 export const transferService = defineService({
   name: 'transfer',
   title: 'file-transfer service',
   description: 'Resumable uploads of CSV files into a data source.',
-  routes: [],
+  routes: [uploadsRoutes],
 });

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { UPLOAD_METADATA } from '@revlane/contracts';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { FastifyInstance } from 'fastify';
+import { findSource } from '../../composer/sources/sources.repository.js';
+import { finishUpload } from './finish-upload.js';
+import { newUploadId, uploaderOf, type Uploader } from './upload-ids.js';
+
+/** Where unfinished uploads wait (a finished one moves to its source). */
+export const uploadsDirOf = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/** tus answers a hook's thrown `{ status_code, body }` with them (its documented way). */
+class TusRefusal extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {
+    super(body);
+  }
+}
+const refuse = (status: number, body: string) => new TusRefusal(status, body);
+
+function caller(request: Request): Uploader {
+  const uploader = uploaderOf(request);
+  // The route always files the caller first; without one nothing is created.
+  if (!uploader) throw refuse(401, 'Not signed in');
+  return uploader;
+}
+
+/**
+ * The tus 1.0 server with the file store, mounted at `<transfer>/files`. The route in front
+ * of it has checked the bearer token and the upload's organization, and passes who is asking
+ * in headers it sets itself; the hooks create the upload under that organization and turn a
+ * finished one into a CSV source and its sync.
+ */
+export function createTusServer(
+  app: Pick<FastifyInstance, 'db' | 'jobs' | 'config'>,
+  mount: string,
+) {
+  const directory = uploadsDirOf(app.config.dataDir);
+  return new Server({
+    path: mount,
+    datastore: new FileStore({ directory }),
+    maxSize: app.config.sources.uploadMaxBytes,
+    respectForwardedHeaders: false,
+    namingFunction: (req) => newUploadId(caller(req).orgId),
+    async onUploadCreate(req, upload) {
+      const { orgId } = caller(req);
+      const fileName = upload.metadata?.[UPLOAD_METADATA.fileName];
+      if (!fileName) throw refuse(400, 'Upload-Metadata must name the file (filename)');
+      const sourceId = upload.metadata?.[UPLOAD_METADATA.sourceId];
+      if (sourceId) {
+        const source = await findSource(app.db, orgId, sourceId);
+        if (!source || source.type !== 'csv') throw refuse(404, 'CSV source not found');
+      }
+      return {};
+    },
+    async onUploadFinish(req, upload) {
+      const result = await finishUpload(app, {
+        ...caller(req),
+        uploadId: upload.id,
+        file: path.join(directory, upload.id),
+        metadata: upload.metadata ?? {},
+      });
+      return {
+        headers: { 'Revlane-Source-Id': result.sourceId, 'Revlane-Sync-Id': result.syncId },
+      };
+    },
+  });
+}
