@@ -8,9 +8,13 @@ import { fillSignIn } from './support/sign-in.js';
 const PORT = 3170;
 const NEW_PASSWORD = 'a brand new secret';
 const root = path.resolve(import.meta.dirname, '..');
+/** A page reached through the provider's redirects and a lazy route; slow on a loaded machine. */
+const ARRIVAL = { timeout: 30_000 };
 let server: RunningServer;
 
 test.beforeAll(async () => {
+  // A first start (migrations, demo data) on a loaded 2-core machine can pass a minute.
+  test.setTimeout(120_000);
   server = await startServer({ port: PORT });
 });
 
@@ -40,6 +44,7 @@ test('forgot password: mail in the outbox, a new password, sign in with it', asy
   // Four pages, two sign-ins and a CLI run: on a loaded 2-core machine, about a minute.
   test.slow();
   await page.goto(`${server.url}/app/home`);
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeVisible(ARRIVAL);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByLabel('Email').fill(MEMBER_USER.email);
   await page.getByRole('button', { name: 'Send link' }).click();
@@ -49,6 +54,7 @@ test('forgot password: mail in the outbox, a new password, sign in with it', asy
 
   await page.goto(await resetLinkFromOutbox(server.dataDir));
   await expect(page).toHaveURL(`${server.url}/reset-password`);
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible(ARRIVAL);
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -57,7 +63,8 @@ test('forgot password: mail in the outbox, a new password, sign in with it', asy
   ).toBeVisible();
 
   await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible(ARRIVAL);
   await fillSignIn(page, MEMBER_USER.email, NEW_PASSWORD);
   await expect(page).toHaveURL(`${server.url}/app/home`);
-  await expect(page.getByText(`Signed in as ${MEMBER_USER.name}`)).toBeVisible();
+  await expect(page.getByText(`Signed in as ${MEMBER_USER.name}`)).toBeVisible(ARRIVAL);
 });
