@@ -15,12 +15,10 @@ import {
   type Warehouse,
 } from '../apps/server/src/warehouse/index.js';
 import { API, startBenchApp, type BenchApp } from './bench-app.js';
+import { measure, type LatencyResult } from './latency.js';
 import { withPeakRss } from './peak-rss.js';
 import { snapshotRunCohorts, TREND_COHORT, type BenchCohort } from './cohort-definitions.js';
 
-const WARM_UPS = 3;
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const SCENARIO_BUDGET_MS = Number(process.env.BENCH_SCENARIO_SECONDS ?? 60) * 1000;
 /** Cap of the live (computed) trend per engine; fewer points are measured beyond it. */
 const LIVE_TREND_BUDGET_MS = Number(process.env.BENCH_LIVE_TREND_SECONDS ?? 180) * 1000;
 /** Cap of one full snapshot run per engine; the cohorts left are extrapolated. */
@@ -28,14 +26,6 @@ const SNAPSHOT_RUN_BUDGET_MS = Number(process.env.BENCH_SNAPSHOT_RUN_SECONDS ?? 
 const TREND_DAYS = 180;
 const DAY_MS = 86_400_000;
 const BENCH_ORG = process.env.REVLANE_BENCH_ORG ?? 'bench';
-
-export interface LatencyResult {
-  name: string;
-  runs: number;
-  p50Ms: number;
-  p95Ms: number;
-  note: string;
-}
 
 /** A live trend: `points` measured in `ms`; `fullMs` is measured (points = 180) or extrapolated. */
 export interface LiveTrendResult {
@@ -65,31 +55,6 @@ export interface CohortsBenchResult {
   httpFloor: LatencyResult | null;
   live: (LiveTrendResult | string)[];
   runs: (SnapshotRunResult | string)[];
-}
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 10) / 10;
-}
-
-async function measure(name: string, run: () => Promise<string>): Promise<LatencyResult> {
-  let note = '';
-  for (let i = 0; i < WARM_UPS; i += 1) note = await run();
-  const times: number[] = [];
-  const started = performance.now();
-  while (times.length < RUNS && performance.now() - started < SCENARIO_BUDGET_MS) {
-    const t0 = performance.now();
-    note = await run();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    runs: times.length,
-    p50Ms: percentile(times, 50),
-    p95Ms: percentile(times, 95),
-    note,
-  };
 }
 
 const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
-import { benchSegments, type ExportResult, type LatencyResult } from './segments.bench.js';
+import { benchSegments, type ExportResult } from './segments.bench.js';
+import type { LatencyResult } from './latency.js';
 import { benchUsersMe, type LoadResult } from './user-me.bench.js';
 
 function row(result: LoadResult, baseline: LoadResult): string {

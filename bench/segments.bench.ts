@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { quoteIdentifier, schemaNameFor } from '../apps/server/src/warehouse/engine/identifiers.js';
 import {
@@ -12,26 +11,14 @@ import {
   type Warehouse,
 } from '../apps/server/src/warehouse/index.js';
 import { API, startBenchApp, type BenchApp } from './bench-app.js';
+import { measure, type LatencyResult } from './latency.js';
 import { startDownloadProcess, type DownloadProcess } from './download-process.js';
 import { countLines, measureExport, type ExportResult } from './export-measure.js';
 
 export type { ExportResult } from './export-measure.js';
 
-const WARM_UPS = 3;
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-/** Each scenario stops after this long even if fewer than RUNS requests were made. */
-const SCENARIO_BUDGET_MS = Number(process.env.BENCH_SCENARIO_SECONDS ?? 60) * 1000;
 const BENCH_SIZE = { accounts: 200_000, users: 2_000_000, events: 20_000_000 };
 const SMALL_SIZE = { accounts: 20_000, users: 200_000, events: 2_000_000 };
-
-export interface LatencyResult {
-  name: string;
-  runs: number;
-  p50Ms: number;
-  p95Ms: number;
-  /** e.g. the total the page reported. */
-  note: string;
-}
 
 export interface SegmentsBenchResult {
   dataSize: string;
@@ -40,32 +27,6 @@ export interface SegmentsBenchResult {
   exports: ExportResult[];
   /** Pages and live baseline on PostgreSQL, or why they were not measured. */
   postgres: LatencyResult[] | string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 10) / 10;
-}
-
-/** Sequential runs after warm-ups, bounded in time; `run` returns a note (e.g. the total). */
-async function measure(name: string, run: () => Promise<string>): Promise<LatencyResult> {
-  let note = '';
-  for (let i = 0; i < WARM_UPS; i += 1) note = await run();
-  const times: number[] = [];
-  const started = performance.now();
-  while (times.length < RUNS && performance.now() - started < SCENARIO_BUDGET_MS) {
-    const t0 = performance.now();
-    note = await run();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    runs: times.length,
-    p50Ms: percentile(times, 50),
-    p95Ms: percentile(times, 95),
-    note,
-  };
 }
 
 /**
