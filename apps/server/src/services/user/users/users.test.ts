@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileSchema, type ErrorEnvelope } from '@revlane/contracts';
-import {
-  asUser,
-  createTestApp,
-  testUser,
-  type TestApp,
-  type TestUser,
-} from '../../../../test/app.js';
+import { asUser, testUser } from '../../../../test/app.js';
+import { useTestApp } from '../../../../test/use-test-app.js';
 import { uploadPng } from '../../../../test/uploads.js';
 
 const base = '/user/api/v1';
 
 describe('user service: profile, terms', () => {
-  let t: TestApp;
-  let ada: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ada = await testUser(t, 'ada@analytical.example', {
+  const s = useTestApp(async (t) => ({
+    ada: await testUser(t, 'ada@analytical.example', {
       name: 'Ada Lovelace',
       picture: 'https://img.test/ada.png',
-    });
-  });
-  afterAll(() => t.close());
+    }),
+  }));
 
   it('GET users/me answers the profile of the signed-in user', async () => {
-    const response = await t.app.inject(asUser(ada, { method: 'GET', url: `${base}/users/me` }));
+    const response = await s.t.app.inject(
+      asUser(s.ada, { method: 'GET', url: `${base}/users/me` }),
+    );
     expect(response.statusCode).toBe(200);
     const { data } = response.json<{ data: unknown }>();
     expect(profileSchema.parse(data)).toMatchObject({
@@ -39,8 +32,8 @@ describe('user service: profile, terms', () => {
   });
 
   it('PATCH users/me/profile trims and stores the display name', async () => {
-    const response = await t.app.inject(
-      asUser(ada, {
+    const response = await s.t.app.inject(
+      asUser(s.ada, {
         method: 'PATCH',
         url: `${base}/users/me/profile`,
         payload: { displayName: '  Countess Ada  ' },
@@ -48,7 +41,7 @@ describe('user service: profile, terms', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ data: { displayName: 'Countess Ada' } });
-    const again = await t.app.inject(asUser(ada, { method: 'GET', url: `${base}/users/me` }));
+    const again = await s.t.app.inject(asUser(s.ada, { method: 'GET', url: `${base}/users/me` }));
     expect(again.json()).toMatchObject({ data: { displayName: 'Countess Ada' } });
   });
 
@@ -58,23 +51,29 @@ describe('user service: profile, terms', () => {
   ])(
     'PATCH users/me/profile rejects a %s name with 400 naming displayName',
     async (_case, displayName, message) => {
-      const response = await t.app.inject(
-        asUser(ada, { method: 'PATCH', url: `${base}/users/me/profile`, payload: { displayName } }),
+      const response = await s.t.app.inject(
+        asUser(s.ada, {
+          method: 'PATCH',
+          url: `${base}/users/me/profile`,
+          payload: { displayName },
+        }),
       );
       expect(response.statusCode).toBe(400);
       const body = response.json<ErrorEnvelope>();
       expect(body.error).toBe('bad_request');
       expect(body.message).toContain(message);
       expect(body.errors).toEqual([{ path: 'body.displayName', message }]);
-      const profile = await t.app.inject(asUser(ada, { method: 'GET', url: `${base}/users/me` }));
+      const profile = await s.t.app.inject(
+        asUser(s.ada, { method: 'GET', url: `${base}/users/me` }),
+      );
       expect(profile.json()).toMatchObject({ data: { displayName: 'Countess Ada' } });
     },
   );
 
   it('PATCH users/me changes display name and photo', async () => {
-    const { thumbnailUrl } = await uploadPng(t, ada);
-    const response = await t.app.inject(
-      asUser(ada, {
+    const { thumbnailUrl } = await uploadPng(s.t, s.ada);
+    const response = await s.t.app.inject(
+      asUser(s.ada, {
         method: 'PATCH',
         url: `${base}/users/me`,
         payload: { displayName: 'Ada', photo: thumbnailUrl },
@@ -82,15 +81,15 @@ describe('user service: profile, terms', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ data: { displayName: 'Ada', photo: thumbnailUrl } });
-    const cleared = await t.app.inject(
-      asUser(ada, { method: 'PATCH', url: `${base}/users/me`, payload: { photo: null } }),
+    const cleared = await s.t.app.inject(
+      asUser(s.ada, { method: 'PATCH', url: `${base}/users/me`, payload: { photo: null } }),
     );
     expect(cleared.json()).toMatchObject({ data: { displayName: 'Ada', photo: null } });
   });
 
   it('PATCH users/me reports every invalid field at once', async () => {
-    const response = await t.app.inject(
-      asUser(ada, {
+    const response = await s.t.app.inject(
+      asUser(s.ada, {
         method: 'PATCH',
         url: `${base}/users/me`,
         payload: { displayName: '', photo: 42, role: 'owner' },
@@ -102,26 +101,26 @@ describe('user service: profile, terms', () => {
   });
 
   it('PATCH users/me with an empty object or no body is a 400', async () => {
-    const empty = await t.app.inject(
-      asUser(ada, { method: 'PATCH', url: `${base}/users/me`, payload: {} }),
+    const empty = await s.t.app.inject(
+      asUser(s.ada, { method: 'PATCH', url: `${base}/users/me`, payload: {} }),
     );
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({
       errors: [{ path: 'body', message: 'Send at least one field to change' }],
     });
-    const none = await t.app.inject(asUser(ada, { method: 'PATCH', url: `${base}/users/me` }));
+    const none = await s.t.app.inject(asUser(s.ada, { method: 'PATCH', url: `${base}/users/me` }));
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ error: 'bad_request', errors: [{ path: 'body' }] });
   });
 
   it('POST users/me/accept-terms accepts the terms, idempotently, with or without a JSON content type', async () => {
-    const first = await t.app.inject(
-      asUser(ada, { method: 'POST', url: `${base}/users/me/accept-terms` }),
+    const first = await s.t.app.inject(
+      asUser(s.ada, { method: 'POST', url: `${base}/users/me/accept-terms` }),
     );
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ data: { app: { termsOfService: { accepted: true } } } });
-    const second = await t.app.inject(
-      asUser(ada, {
+    const second = await s.t.app.inject(
+      asUser(s.ada, {
         method: 'POST',
         url: `${base}/users/me/accept-terms`,
         headers: { 'content-type': 'application/json' },
@@ -146,7 +145,7 @@ describe('user service: profile, terms', () => {
       ['PATCH', 'users/me/notifications/slack'],
     ] as const;
     for (const [method, path] of routes) {
-      const response = await t.app.inject({
+      const response = await s.t.app.inject({
         method,
         url: `${base}/${path}`,
         payload: method === 'PATCH' ? {} : undefined,
