@@ -1,64 +1,42 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storedFileSchema, type StoredFile } from '@revlane/contracts';
-import {
-  createTestApp,
-  organizationIdOf,
-  testUser,
-  type TestApp,
-  type TestUser,
-} from '../../../../test/app.js';
-import { makePng, multipartUpload, uploadProbe } from '../../../../test/uploads.js';
+import { multipartUpload } from '../../../../test/uploads.js';
+import { useUploadsApp } from '../../../../test/use-uploads-app.js';
 
 const base = '/content/api/v1';
 
 describe('content service: image upload and capability URLs', () => {
-  let t: TestApp;
-  let ada: TestUser;
-  let orgId: string;
-  let png: Buffer;
-
-  let storedNames: () => string[];
-  let rowsOfOrg: ReturnType<typeof uploadProbe>['rowsOfOrg'];
-  let upload: ReturnType<typeof uploadProbe>['upload'];
+  const s = useUploadsApp('ada@uploads.example');
   const pathOf = (url: string) => new URL(url).pathname;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    ada = await testUser(t, 'ada@uploads.example');
-    orgId = await organizationIdOf(t, ada);
-    ({ storedNames, rowsOfOrg, upload } = uploadProbe(t, orgId));
-    png = await makePng(300, 200);
-  });
-  afterAll(() => t.close());
-
   it('stores a PNG and answers its capability URLs, then serves it and a 128px WebP thumbnail without a token', async () => {
-    const response = await upload(ada, multipartUpload(png, { filename: 'me.png' }));
+    const response = await s.upload(s.ada, multipartUpload(s.png, { filename: 'me.png' }));
     expect(response.statusCode).toBe(201);
     const stored: StoredFile = storedFileSchema.parse(response.json<{ data: unknown }>().data);
     expect(stored).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
       contentType: 'image/png',
-      size: png.length,
+      size: s.png.length,
       url: `http://localhost:3000${base}/files/${stored.id}`,
       thumbnailUrl: `http://localhost:3000${base}/files/${stored.id}/thumbnail`,
     });
-    expect(storedNames().sort()).toEqual([stored.id, `${stored.id}.thumbnail`]);
-    expect(await rowsOfOrg()).toEqual([
-      expect.objectContaining({ id: stored.id, contentType: 'image/png', size: png.length }),
+    expect(s.storedNames().sort()).toEqual([stored.id, `${stored.id}.thumbnail`]);
+    expect(await s.rowsOfOrg()).toEqual([
+      expect.objectContaining({ id: stored.id, contentType: 'image/png', size: s.png.length }),
     ]);
 
-    const original = await t.app.inject({ method: 'GET', url: pathOf(stored.url) });
+    const original = await s.t.app.inject({ method: 'GET', url: pathOf(stored.url) });
     expect(original.statusCode).toBe(200);
     expect(original.headers).toMatchObject({
       'content-type': 'image/png',
-      'content-length': String(png.length),
+      'content-length': String(s.png.length),
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
     });
-    expect(original.rawPayload.equals(png)).toBe(true);
+    expect(original.rawPayload.equals(s.png)).toBe(true);
 
-    const thumbnail = await t.app.inject({ method: 'GET', url: pathOf(stored.thumbnailUrl) });
+    const thumbnail = await s.t.app.inject({ method: 'GET', url: pathOf(stored.thumbnailUrl) });
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers).toMatchObject({
       'content-type': 'image/webp',
@@ -70,15 +48,15 @@ describe('content service: image upload and capability URLs', () => {
   });
 
   it('detects the type from the bytes, not from the declared type or name', async () => {
-    const jpeg = await sharp(png).jpeg().toBuffer();
-    const response = await upload(
-      ada,
+    const jpeg = await sharp(s.png).jpeg().toBuffer();
+    const response = await s.upload(
+      s.ada,
       multipartUpload(jpeg, { filename: 'photo.gif', contentType: 'application/octet-stream' }),
     );
     expect(response.statusCode).toBe(201);
     const { data } = response.json<{ data: StoredFile }>();
     expect(data.contentType).toBe('image/jpeg');
-    const served = await t.app.inject({ method: 'GET', url: pathOf(data.url) });
+    const served = await s.t.app.inject({ method: 'GET', url: pathOf(data.url) });
     expect(served.headers['content-type']).toBe('image/jpeg');
   });
 
@@ -88,7 +66,7 @@ describe('content service: image upload and capability URLs', () => {
     ['a malformed id', '/files/not-a-uuid'],
     ['a path-like id', '/files/..%2F..%2Fetc%2Fpasswd'],
   ])('answers 404 for %s', async (_case, url) => {
-    const response = await t.app.inject({ method: 'GET', url: `${base}${url}` });
+    const response = await s.t.app.inject({ method: 'GET', url: `${base}${url}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'not_found', message: 'File not found' });
     expect(response.headers['cache-control']).toBeUndefined();
