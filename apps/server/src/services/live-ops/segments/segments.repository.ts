@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/database/queryable.js';
 import type { Database } from '../../../platform/database/database.js';
 import { segments } from '../../../platform/database/schema/index.js';
+import { isUuid } from '../../../platform/database/uuid.js';
 
 export type SegmentRecord = typeof segments.$inferSelect;
 export type NewSegment = Omit<typeof segments.$inferInsert, 'id' | 'orgId'>;
@@ -11,8 +12,6 @@ export type SegmentChanges = Partial<
     'name' | 'description' | 'disabled' | 'filters' | 'columns' | 'grouping' | 'sorting'
   >
 >;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every statement names the organization too: an id alone never reaches another org's row. */
 const byOrgAndId = (orgId: string, segmentId: string) =>
@@ -29,14 +28,14 @@ export function listSegmentSummaries(db: Database, orgId: string) {
 
 /** A malformed id finds nothing (instead of a database type error). */
 export async function findSegment(db: Database, orgId: string, segmentId: string) {
-  if (!UUID_PATTERN.test(segmentId)) return undefined;
+  if (!isUuid(segmentId)) return undefined;
   const [row] = await db.select().from(segments).where(byOrgAndId(orgId, segmentId));
   return row;
 }
 
 /** The row, locked until the transaction ends: a definition change and its version agree. */
 export async function lockSegment(db: Queryable, orgId: string, segmentId: string) {
-  if (!UUID_PATTERN.test(segmentId)) return undefined;
+  if (!isUuid(segmentId)) return undefined;
   const [row] = await db.select().from(segments).where(byOrgAndId(orgId, segmentId)).for('update');
   return row;
 }
