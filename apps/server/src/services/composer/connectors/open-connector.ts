@@ -4,6 +4,7 @@ import type { SourceSettings } from '../sources/source-secrets.js';
 import { ConnectorError, type SourceConnector } from './connector.js';
 import { CsvConnector, csvFileOf } from './csv-connector.js';
 import type { DatabaseSourceConfig } from './database-session.js';
+import { MySqlConnector } from './mysql-connector.js';
 import { PostgresConnector } from './postgres-connector.js';
 
 export interface ConnectorContext {
@@ -28,6 +29,8 @@ export function openConnector(
   switch (type) {
     case 'postgres':
       return new PostgresConnector(config as unknown as DatabaseSourceConfig, context.policy);
+    case 'mysql':
+      return new MySqlConnector(config as unknown as DatabaseSourceConfig, context.policy);
     case 'csv': {
       if (!context.sourceId)
         throw new ConnectorError('not_found', 'Upload the file first: a CSV source is its file.');

@@ -1,0 +1,263 @@
+import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
+import type mysql from 'mysql2';
+import { createConnection, type Connection } from 'mysql2/promise';
+import {
+  resolveAllowedHost,
+  type OutboundPolicy,
+} from '../../../platform/outbound/outbound-policy.js';
+import type { LogicalType } from '../../../warehouse/engine/table-schema.js';
+import {
+  ConnectorError,
+  type ExtractOptions,
+  type ExtractResult,
+  type SourceConnector,
+} from './connector.js';
+import { writeCsvFile } from './csv-encoder.js';
+import {
+  CONNECT_TIMEOUT_MS,
+  INTERACTIVE_STATEMENT_TIMEOUT_MS,
+  SYNC_STATEMENT_TIMEOUT_MS,
+  tlsOptionsFor,
+  type DatabaseSourceConfig,
+} from './database-session.js';
+import { jsonSafeRow } from './json-safe.js';
+import { networkFailure } from './network-errors.js';
+
+const LOGICAL_TYPES: Record<string, LogicalType> = {
+  tinyint: 'bigint',
+  smallint: 'bigint',
+  mediumint: 'bigint',
+  int: 'bigint',
+  bigint: 'bigint',
+  year: 'bigint',
+  decimal: 'double',
+  float: 'double',
+  double: 'double',
+  date: 'timestamp',
+  datetime: 'timestamp',
+  timestamp: 'timestamp',
+};
+
+interface MySqlColumn {
+  name: string;
+  type: string;
+  dataType: string;
+}
+
+/** Backtick quoting of a name the source's own catalogue gave us. */
+const quote = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+
+/** MySQL's "zero" dates are not instants: they land as NULL. */
+const ZERO_DATE = /^0000-00-00/;
+
+/**
+ * A MySQL or MariaDB source: read-only sessions (`SET SESSION TRANSACTION READ ONLY`) with
+ * connect and statement timeouts and TLS per mode; a table is read with a streaming query
+ * (rows as they arrive, never the whole result) into the load file.
+ */
+export class MySqlConnector implements SourceConnector {
+  constructor(
+    private readonly config: DatabaseSourceConfig,
+    private readonly policy: OutboundPolicy,
+  ) {}
+
+  private get port() {
+    return this.config.port ?? 3306;
+  }
+
+  async test(): Promise<void> {
+    await this.withConnection(INTERACTIVE_STATEMENT_TIMEOUT_MS, async (connection) => {
+      await connection.query('SELECT 1');
+    });
+  }
+
+  async listTables(): Promise<DiscoveredTable[]> {
+    return this.withConnection(INTERACTIVE_STATEMENT_TIMEOUT_MS, async (connection) => {
+      const tables = await this.tablesOf(connection);
+      return [...tables.entries()].map(([name, table]) => ({
+        name,
+        columns: table.columns.map(({ name: column, type }) => ({ name: column, type })),
+        rowEstimate: table.estimate,
+      }));
+    });
+  }
+
+  async preview(table: string, limit: number): Promise<TablePreview> {
+    return this.withConnection(INTERACTIVE_STATEMENT_TIMEOUT_MS, async (connection) => {
+      const columns = await this.columnsOf(connection, table);
+      const [rows] = await connection.query(
+        `SELECT * FROM ${quote(table)} LIMIT ${Math.floor(limit)}`,
+      );
+      return {
+        columns: columns.map(({ name, type }) => ({ name, type })),
+        rows: (rows as Record<string, unknown>[]).map(jsonSafeRow),
+      };
+    });
+  }
+
+  async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
+    return this.withConnection(SYNC_STATEMENT_TIMEOUT_MS, async (connection) => {
+      await connection.query('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
+      const columns = await this.columnsOf(connection, table);
+      let where = '';
+      const values: unknown[] = [];
+      let cursor: string | null = null;
+      if (options.cursor) {
+        const column = columns.find((candidate) => candidate.name === options.cursor!.column);
+        if (!column)
+          throw new ConnectorError(
+            'not_found',
+            `Cursor column "${options.cursor.column}" not found in ${table}`,
+          );
+        const [max] = await connection.query(
+          `SELECT CAST(MAX(${quote(column.name)}) AS CHAR) AS max FROM ${quote(table)}`,
+        );
+        cursor = (max as { max: string | null }[])[0]?.max ?? options.cursor.after;
+        where = ` WHERE ${quote(column.name)} <= ?`;
+        values.push(cursor);
+        if (options.cursor.after !== null) {
+          where += ` AND ${quote(column.name)} > ?`;
+          values.push(options.cursor.after);
+        }
+        if (cursor === null) where = ' WHERE false';
+      }
+      const timestamps = columns.map((column) => LOGICAL_TYPES[column.dataType] === 'timestamp');
+      const sql = `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table)}${where}`;
+      // The callback API's stream: rows flow with backpressure instead of one big array.
+      const stream = (connection as unknown as { connection: mysql.Connection }).connection
+        .query({ sql, values, rowsAsArray: true })
+        .stream({ highWaterMark: 1000 });
+      const abort = () => stream.destroy(options.signal.reason as Error);
+      options.signal.addEventListener('abort', abort);
+      async function* rows() {
+        for await (const row of stream as AsyncIterable<unknown[]>) {
+          yield row.map((value, index) =>
+            timestamps[index] && typeof value === 'string' && ZERO_DATE.test(value) ? null : value,
+          );
+        }
+      }
+      try {
+        const count = await writeCsvFile(
+          file,
+          columns.map((c) => c.name),
+          rows(),
+          options,
+        );
+        await connection.query('COMMIT');
+        return {
+          columns: columns.map((column) => ({
+            name: column.name,
+            sourceType: column.type,
+            type: LOGICAL_TYPES[column.dataType] ?? 'text',
+          })),
+          rows: count,
+          cursor,
+        };
+      } finally {
+        options.signal.removeEventListener('abort', abort);
+      }
+    });
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private async tablesOf(connection: Connection, only?: string) {
+    const [rows] = await connection.query(
+      `SELECT c.TABLE_NAME AS tableName, c.COLUMN_NAME AS name, c.COLUMN_TYPE AS type,
+              c.DATA_TYPE AS dataType, t.TABLE_ROWS AS estimate
+         FROM information_schema.COLUMNS c
+         JOIN information_schema.TABLES t
+           ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = c.TABLE_NAME
+        WHERE c.TABLE_SCHEMA = DATABASE() AND (? IS NULL OR c.TABLE_NAME = ?)
+        ORDER BY c.TABLE_NAME, c.ORDINAL_POSITION`,
+      [only ?? null, only ?? null],
+    );
+    const tables = new Map<string, { estimate: number | null; columns: MySqlColumn[] }>();
+    for (const row of rows as (MySqlColumn & { tableName: string; estimate: unknown })[]) {
+      let table = tables.get(row.tableName);
+      if (!table) {
+        table = { estimate: row.estimate === null ? null : Number(row.estimate), columns: [] };
+        tables.set(row.tableName, table);
+      }
+      table.columns.push({
+        name: row.name,
+        type: String(row.type),
+        dataType: String(row.dataType).toLowerCase(),
+      });
+    }
+    return tables;
+  }
+
+  private async columnsOf(connection: Connection, table: string): Promise<MySqlColumn[]> {
+    const found = (await this.tablesOf(connection, table)).get(table);
+    if (!found)
+      throw new ConnectorError(
+        'not_found',
+        `Table "${table}" not found in ${this.config.database}`,
+      );
+    return found.columns;
+  }
+
+  private async withConnection<T>(
+    statementTimeoutMs: number,
+    work: (connection: Connection) => Promise<T>,
+  ): Promise<T> {
+    let connection: Connection | null = null;
+    try {
+      const address = await resolveAllowedHost(this.config.host, this.policy);
+      const { database, user, password, tlsMode, host } = this.config;
+      const ssl = tlsOptionsFor(tlsMode, host);
+      connection = await createConnection({
+        host: address,
+        port: this.port,
+        database,
+        user,
+        password: password ?? '',
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        ...(ssl ? { ssl } : {}),
+        dateStrings: true,
+        supportBigNumbers: true,
+        bigNumberStrings: true,
+        timezone: 'Z',
+      });
+      connection.on('error', () => undefined);
+      await connection.query('SET SESSION TRANSACTION READ ONLY');
+      await connection.query("SET SESSION time_zone = '+00:00'");
+      // MariaDB's limit is in seconds, MySQL's in milliseconds; each ignores the other's.
+      await connection
+        .query(`SET SESSION max_statement_time = ${statementTimeoutMs / 1000}`)
+        .catch(() => connection!.query(`SET SESSION max_execution_time = ${statementTimeoutMs}`))
+        .catch(() => undefined);
+      return await work(connection);
+    } catch (error) {
+      throw this.explain(error);
+    } finally {
+      await connection?.end().catch(() => undefined);
+    }
+  }
+
+  private explain(error: unknown): unknown {
+    if (error instanceof ConnectorError) return error;
+    const network = networkFailure(error, { host: this.config.host, port: this.port });
+    if (network) return network;
+    const { code, errno } = error as { code?: string; errno?: number };
+    const message = error instanceof Error ? error.message : String(error);
+    if (code === 'ER_ACCESS_DENIED_ERROR' || errno === 1045)
+      return new ConnectorError(
+        'authentication',
+        `Authentication failed for user "${this.config.user}": check the user name and password.`,
+      );
+    if (code === 'ER_BAD_DB_ERROR' || errno === 1049)
+      return new ConnectorError('not_found', `Database "${this.config.database}" does not exist.`);
+    if (code === 'HANDSHAKE_NO_SSL_SUPPORT')
+      return new ConnectorError('tls', 'The server does not offer TLS: choose TLS mode "disable".');
+    if (errno === 3159 || /secure transport/i.test(message))
+      return new ConnectorError(
+        'tls',
+        'TLS required: the server accepts only encrypted connections; choose TLS mode "require".',
+      );
+    return error;
+  }
+}
