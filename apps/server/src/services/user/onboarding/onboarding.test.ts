@@ -1,37 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ONBOARDING_STEPS, type OnboardingStep, type Profile } from '@revlane/contracts';
-import {
-  asUser,
-  createTestApp,
-  testUser,
-  type TestApp,
-  type TestUser,
-} from '../../../../test/app.js';
+import { asUser, testUser } from '../../../../test/app.js';
+import { useTestApp } from '../../../../test/use-test-app.js';
 
 const base = '/user/api/v1';
 
 describe('user service: onboarding steps', () => {
-  let t: TestApp;
-  let ada: TestUser;
-  let adaId: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ada = await testUser(t, 'ada@steps.example');
+  const s = useTestApp(async (t) => {
+    const ada = await testUser(t, 'ada@steps.example');
     const me = await t.app.inject(asUser(ada, { method: 'GET', url: `${base}/users/me` }));
-    adaId = me.json<{ data: Profile }>().data.id;
+    return { ada, adaId: me.json<{ data: Profile }>().data.id };
   });
-  afterAll(() => t.close());
 
   const listSteps = async () => {
-    const response = await t.app.inject(
-      asUser(ada, { method: 'GET', url: `${base}/users/me/onboarding-steps` }),
+    const response = await s.t.app.inject(
+      asUser(s.ada, { method: 'GET', url: `${base}/users/me/onboarding-steps` }),
     );
     expect(response.statusCode).toBe(200);
     return response.json<{ data: OnboardingStep[] }>().data;
   };
   const complete = (userId: string, stepId: string, payload: unknown = { status: 'completed' }) =>
-    t.app.inject(
-      asUser(ada, {
+    s.t.app.inject(
+      asUser(s.ada, {
         method: 'PATCH',
         url: `${base}/${userId}/onboarding/steps/${stepId}`,
         payload: payload as object,
@@ -47,7 +37,7 @@ describe('user service: onboarding steps', () => {
   });
 
   it('completes a step, idempotently, keeping the first completion time', async () => {
-    const first = await complete(adaId, 'connect-my-crm');
+    const first = await complete(s.adaId, 'connect-my-crm');
     expect(first.statusCode).toBe(200);
     const step = first.json<{ data: OnboardingStep }>().data;
     expect(step).toMatchObject({
@@ -57,7 +47,7 @@ describe('user service: onboarding steps', () => {
     });
     expect(Date.parse(step.completedAt!)).toBeGreaterThan(Date.now() - 60_000);
 
-    const again = await complete(adaId, 'connect-my-crm');
+    const again = await complete(s.adaId, 'connect-my-crm');
     expect(again.statusCode).toBe(200);
     expect(again.json<{ data: OnboardingStep }>().data.completedAt).toBe(step.completedAt);
 
@@ -68,7 +58,7 @@ describe('user service: onboarding steps', () => {
   });
 
   it('rejects an unknown step with a 400 naming stepId', async () => {
-    const response = await complete(adaId, 'become-astronaut');
+    const response = await complete(s.adaId, 'become-astronaut');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       error: 'bad_request',
@@ -77,11 +67,11 @@ describe('user service: onboarding steps', () => {
   });
 
   it('rejects any status but completed, and reports params and body problems together', async () => {
-    const wrongStatus = await complete(adaId, 'meet-an-expert', { status: 'pending' });
+    const wrongStatus = await complete(s.adaId, 'meet-an-expert', { status: 'pending' });
     expect(wrongStatus.statusCode).toBe(400);
     expect(wrongStatus.json()).toMatchObject({ errors: [{ path: 'body.status' }] });
 
-    const everything = await complete(adaId, 'nope', { status: 'done', extra: true });
+    const everything = await complete(s.adaId, 'nope', { status: 'done', extra: true });
     const paths = everything
       .json<{ errors: { path: string }[] }>()
       .errors.map((error) => error.path);
@@ -90,15 +80,15 @@ describe('user service: onboarding steps', () => {
   });
 
   it('answers 404 for another user id and for ids that do not exist', async () => {
-    const other = await testUser(t, 'bob@steps.example');
-    const bobMe = await t.app.inject(asUser(other, { method: 'GET', url: `${base}/users/me` }));
+    const other = await testUser(s.t, 'bob@steps.example');
+    const bobMe = await s.t.app.inject(asUser(other, { method: 'GET', url: `${base}/users/me` }));
     const bobId = bobMe.json<{ data: Profile }>().data.id;
     for (const userId of [bobId, '00000000-0000-4000-8000-000000000000', 'me']) {
       const response = await complete(userId, 'meet-an-expert');
       expect(response.statusCode, userId).toBe(404);
       expect(response.json()).toMatchObject({ error: 'not_found' });
     }
-    const bobSteps = await t.app.inject(
+    const bobSteps = await s.t.app.inject(
       asUser(other, { method: 'GET', url: `${base}/users/me/onboarding-steps` }),
     );
     expect(

@@ -1,77 +1,64 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorEnvelope, Profile, StoredFile } from '@revlane/contracts';
-import {
-  asUser,
-  createTestApp,
-  testUser,
-  type TestApp,
-  type TestUser,
-} from '../../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { ErrorEnvelope, Profile } from '@revlane/contracts';
+import { asUser, testUser, type TestUser } from '../../../../test/app.js';
+import { useTestApp } from '../../../../test/use-test-app.js';
 import { uploadPng } from '../../../../test/uploads.js';
 
 const base = '/user/api/v1';
 
 describe('PATCH users/me photo: only a stored file of the organization (or null)', () => {
-  let t: TestApp;
-  let ada: TestUser;
-  let grace: TestUser;
-  let mallory: TestUser;
-  let adaFile: StoredFile;
-  let malloryFile: StoredFile;
+  const s = useTestApp(async (t) => {
+    const ada = await testUser(t, 'ada@engines.example');
+    const grace = await testUser(t, 'grace@engines.example');
+    const mallory = await testUser(t, 'mallory@elsewhere.example');
+    const adaFile = await uploadPng(t, ada);
+    const malloryFile = await uploadPng(t, mallory);
+    return { ada, grace, mallory, adaFile, malloryFile };
+  });
 
   const patchPhoto = (user: TestUser, photo: string | null) =>
-    t.app.inject(asUser(user, { method: 'PATCH', url: `${base}/users/me`, payload: { photo } }));
+    s.t.app.inject(asUser(user, { method: 'PATCH', url: `${base}/users/me`, payload: { photo } }));
   const photoOf = async (user: TestUser) =>
-    (await t.app.inject(asUser(user, { method: 'GET', url: `${base}/users/me` }))).json<{
+    (await s.t.app.inject(asUser(user, { method: 'GET', url: `${base}/users/me` }))).json<{
       data: Profile;
     }>().data.photo;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    ada = await testUser(t, 'ada@engines.example');
-    grace = await testUser(t, 'grace@engines.example');
-    mallory = await testUser(t, 'mallory@elsewhere.example');
-    adaFile = await uploadPng(t, ada);
-    malloryFile = await uploadPng(t, mallory);
-  });
-  afterAll(() => t.close());
-
   it.each([
-    ['the file URL', () => adaFile.url],
-    ['the thumbnail URL', () => adaFile.thumbnailUrl],
+    ['the file URL', () => s.adaFile.url],
+    ['the thumbnail URL', () => s.adaFile.thumbnailUrl],
   ])('accepts %s of a file the user uploaded', async (_case, photoUrl) => {
-    const response = await patchPhoto(ada, photoUrl());
+    const response = await patchPhoto(s.ada, photoUrl());
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ data: { photo: photoUrl() } });
-    expect(await photoOf(ada)).toBe(photoUrl());
+    expect(await photoOf(s.ada)).toBe(photoUrl());
   });
 
   it('accepts a file a colleague of the same organization uploaded', async () => {
-    const response = await patchPhoto(grace, adaFile.thumbnailUrl);
+    const response = await patchPhoto(s.grace, s.adaFile.thumbnailUrl);
     expect(response.statusCode).toBe(200);
   });
 
   it('accepts null, which removes the photo', async () => {
-    const response = await patchPhoto(grace, null);
+    const response = await patchPhoto(s.grace, null);
     expect(response.statusCode).toBe(200);
-    expect(await photoOf(grace)).toBeNull();
+    expect(await photoOf(s.grace)).toBeNull();
   });
 
   it.each([
-    ['another organization’s file', () => malloryFile.url],
-    ['another organization’s thumbnail', () => malloryFile.thumbnailUrl],
+    ['another organization’s file', () => s.malloryFile.url],
+    ['another organization’s thumbnail', () => s.malloryFile.thumbnailUrl],
     ['a random URL', () => 'https://img.test/new.png'],
-    ['an unknown file id', () => adaFile.url.replace(adaFile.id, crypto.randomUUID())],
-    ['the file URL with a query string', () => `${adaFile.url}?v=2`],
-    ['a relative path', () => new URL(adaFile.url).pathname],
-    ['another path of the content service', () => `${adaFile.url}/../../other`],
+    ['an unknown file id', () => s.adaFile.url.replace(s.adaFile.id, crypto.randomUUID())],
+    ['the file URL with a query string', () => `${s.adaFile.url}?v=2`],
+    ['a relative path', () => new URL(s.adaFile.url).pathname],
+    ['another path of the content service', () => `${s.adaFile.url}/../../other`],
     ['not a URL at all', () => 'hello'],
   ])('rejects %s with 400 naming photo and keeps the old photo', async (_case, photoUrl) => {
-    const response = await patchPhoto(ada, photoUrl());
+    const response = await patchPhoto(s.ada, photoUrl());
     expect(response.statusCode).toBe(400);
     const body = response.json<ErrorEnvelope>();
     expect(body.error).toBe('bad_request');
     expect(body.errors).toEqual([{ path: 'body.photo', message: expect.any(String) as unknown }]);
-    expect(await photoOf(ada)).toBe(adaFile.thumbnailUrl);
+    expect(await photoOf(s.ada)).toBe(s.adaFile.thumbnailUrl);
   });
 });
