@@ -107,7 +107,8 @@ export function buildFilterCatalogue(): FilterCatalogue {
 
 /**
  * `POST segments/{id}/export-tickets` (docs/architecture.md §4.5): body = the list query the export is for
- * (as `serializeListParams` writes it, without page/perPage). The ticket is single-use, lives
+ * (as `serializeListParams` writes it, without page/perPage; with `pivot` when grouped, and
+ * `cohort` on a cohort's page). The ticket is single-use, lives
  * 60 s and is bound to user, organization, segment and exactly that query; the SPA then opens
  * `segments/{id}/export?<same query>&token=<ticket>`.
  */
@@ -116,6 +117,11 @@ export const exportTicketBodySchema = z.strictObject({
   sortBy: z.string().max(1000).optional(),
   filters: z.string().max(100_000).optional(),
   columns: z.string().max(20_000).optional(),
+  /** A grouped view exports its groups (what the screen shows), not the records. */
+  pivot: z.string().max(200).optional(),
+  pivot_identifier: z.string().max(200).optional(),
+  /** On a cohort's page: the file is named after the cohort (it must be of this segment). */
+  cohort: z.string().max(100).optional(),
 });
 export const exportTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
 export const EXPORT_TICKET_TTL_SECONDS = 60;

@@ -65,7 +65,7 @@ export function CohortSection({ segment, cohortId }: CohortSectionProps) {
         />
       )}
       {sync.isReady ? (
-        <SegmentWorkspace segment={segment} />
+        <SegmentWorkspace segment={segment} cohortId={cohortId} />
       ) : (
         <Skeleton active paragraph={{ rows: 6 }} />
       )}

@@ -147,13 +147,41 @@ describe('segment page', () => {
     await waitFor(() => expect(window.location.search).toBe(''));
   });
 
-  it('shows the server error with Try again', async () => {
+  it('shows a passing server error with Try again', async () => {
     openSegment('', {
-      [`GET ${DATA}`]: () =>
-        jsonResponse(400, { error: 'bad_request', message: 'Unknown column "foo".' }),
+      [`GET ${DATA}`]: () => jsonResponse(503, { error: 'unavailable', message: 'Busy.' }),
+    });
+    expect(await screen.findByText('Busy.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('offers "Reset the view" when a stale link’s view is refused (400), and it works', async () => {
+    const { requests } = openSegment('?sortBy=-gone&columns=%5B%22foo%22%5D', {
+      [`GET ${DATA}`]: ({ url }) =>
+        new URL(url).searchParams.has('columns')
+          ? jsonResponse(400, { error: 'bad_request', message: 'Unknown column "foo".' })
+          : jsonResponse(200, { data: dataPage() }),
     });
     expect(await screen.findByText('Unknown column "foo".')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset the view' }));
+    expect(await screen.findByText('Globex')).toBeInTheDocument();
+    expect(window.location.search).toBe('');
+    expect(queryOf(dataRequests(requests).at(-1))).toEqual({ page: '1', perPage: '50' });
+  });
+
+  it('moves a page past the end (?page=99999) to the last page', async () => {
+    const { requests } = openSegment('?page=99999', {
+      [`GET ${DATA}`]: ({ url }) => {
+        const page = Number(new URL(url).searchParams.get('page'));
+        const rows = page > 40 ? [] : dataPage().rows;
+        return jsonResponse(200, { data: dataPage({ rows, total: 2_000, page, perPage: 50 }) });
+      },
+    });
+    expect(await screen.findByText('Globex')).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).get('page')).toBe('40');
+    expect(queryOf(dataRequests(requests).at(-1))).toMatchObject({ page: '40' });
+    expect(screen.queryByText('No data')).not.toBeInTheDocument();
   });
 
   it('shows groups with counts and sums when grouped', async () => {
@@ -161,6 +189,22 @@ describe('segment page', () => {
     expect(await screen.findByText('8,000')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Sum of MRR' })).toBeInTheDocument();
     expect(queryOf(dataRequests(requests)[0])).toMatchObject({ pivot: 'plan' });
+  });
+
+  it('exports what a grouped view shows: the ticket asks for the groups', async () => {
+    stubLocationAssign();
+    const { requests } = openSegment('?pivot=plan', {
+      [`GET ${DATA}`]: groupsPage,
+      'POST /live-ops/api/v1/segments/seg-1/export-tickets': () =>
+        jsonResponse(201, { data: { ticket: 'tkt-1', expiresAt: '2026-03-04T09:16:00.000Z' } }),
+    });
+    expect(await screen.findByText('8,000')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Export/ }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+        pivot: 'plan',
+      }),
+    );
   });
 
   it('exports through a ticket, then sends the browser to the export URL with the same query', async () => {

@@ -11,6 +11,8 @@ export interface CompiledGrouping {
   groupsQuery: CompiledQuery;
   /** `SELECT COUNT(*) AS total` over the groups. */
   countQuery: CompiledQuery;
+  /** Every group in page order, no limit (the grouped view's export). */
+  exportQuery: CompiledQuery;
   /** Catalogue names of the summed columns, in `sum_<i>` order. */
   sumColumns: string[];
   pivot: string;
@@ -62,12 +64,17 @@ export function compileGrouping(query: ResolvedQuery, dialect: Dialect): Compile
     `${from} ${whereClause(query, params)} GROUP BY ${keys.join(', ')}`;
 
   const pageParams = new SqlParams();
-  const groupsSql = `SELECT ${select.join(', ')} ${grouped(pageParams)} ORDER BY ${order.join(', ')} ${pageClause(query, pageParams)}`;
+  const allGroups = (params: SqlParams) =>
+    `SELECT ${select.join(', ')} ${grouped(params)} ORDER BY ${order.join(', ')}`;
+  const groupsSql = `${allGroups(pageParams)} ${pageClause(query, pageParams)}`;
+  const exportParams = new SqlParams();
+  const exportSql = allGroups(exportParams);
   const countParams = new SqlParams();
   const countSql = `SELECT COUNT(*) AS "total" FROM (SELECT 1 AS one ${grouped(countParams)}) g`;
   return {
     groupsQuery: { sql: groupsSql, params: pageParams.list() },
     countQuery: { sql: countSql, params: countParams.list() },
+    exportQuery: { sql: exportSql, params: exportParams.list() },
     sumColumns: query.sums.map((column) => column.name),
     pivot: query.groupBy[0]!.name,
     pivotIdentifier: query.groupBy[1]?.name ?? null,

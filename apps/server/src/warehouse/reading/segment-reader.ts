@@ -4,6 +4,7 @@ import type {
   SegmentGroupsPage,
   SegmentRow,
 } from '@revlane/contracts';
+import { findColumn } from '../catalogue/columns.js';
 import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
 import type { SegmentQueryInput } from '../compiler/segment-query-input.js';
 import type { CompiledQuery, Warehouse, WarehouseRow } from '../engine/warehouse.js';
@@ -33,6 +34,13 @@ async function* prepend(first: Buffer, rest: AsyncIterable<Buffer>): AsyncGenera
 
 /** Same rule as the rows' CSV expressions (compiler/csv-columns.ts). */
 const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** A group's key or number as CSV text: blank for null, text defused like the rows'. */
+function groupCell(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return String(value);
+  return defuse(String(value));
+}
 
 export interface SegmentExport {
   columns: SegmentColumn[];
@@ -114,6 +122,37 @@ export class SegmentReader {
     const header = csvLine(compiled.columns.map((column) => defuse(column.label)));
     const body = this.warehouse.exportCsv(input.orgId, compiled.csvQuery);
     return { columns: compiled.columns, chunks: prepend(Buffer.from(header), body) };
+  }
+
+  /**
+   * A grouped view's CSV: what the screen shows, one line per group (the group columns, the
+   * number of records, the sums of the numeric columns shown), every group in page order.
+   */
+  async exportGroupsCsv(input: SegmentQueryInput): Promise<SegmentCsvExport> {
+    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
+    if (!compiled.grouping) throw new Error('exportGroupsCsv() needs groupBy');
+    await this.requireLoad(input.orgId);
+    const { grouping, columns } = compiled;
+    const labelOf = (name: string) => findColumn(input.table, name)?.label ?? name;
+    const keys = [grouping.pivot, grouping.pivotIdentifier].filter((name) => name !== null);
+    const header = [...keys.map(labelOf), 'Records', ...grouping.sumColumns.map(labelOf)];
+    const batches = this.warehouse.stream(input.orgId, grouping.exportQuery, { batchSize: 5000 });
+    return { columns, chunks: prepend(Buffer.from(csvLine(header.map(defuse))), groupLines()) };
+    async function* groupLines(): AsyncGenerator<Buffer> {
+      for await (const rows of batches) {
+        const lines = toSegmentGroups(rows, grouping).map((group) =>
+          csvLine(
+            [
+              group.pivot,
+              ...(grouping.pivotIdentifier === null ? [] : [group.pivot_identifier]),
+              group.count,
+              ...grouping.sumColumns.map((name) => group.sums[name]),
+            ].map(groupCell),
+          ),
+        );
+        yield Buffer.from(lines.join(''));
+      }
+    }
   }
 
   private async requireLoad(orgId: string): Promise<LoadInfo> {

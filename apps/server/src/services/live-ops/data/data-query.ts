@@ -34,12 +34,18 @@ export const segmentDataQuerySchema = segmentListQuerySchema.extend({
 });
 export type SegmentDataQuery = z.infer<typeof segmentDataQuerySchema>;
 
-/** The parts of a list query an export is bound to, as the client sent them. */
+/**
+ * The parts of a list query an export is bound to, as the client sent them: the list query,
+ * the grouping when the view is grouped, and the cohort whose page it is exported from.
+ */
 export const exportListQuerySchema = z.object({
   search: z.string().max(200).optional(),
   sortBy: z.string().max(1000).optional(),
   filters: z.string().max(100_000).optional(),
   columns: z.string().max(20_000).optional(),
+  pivot: z.string().max(200).optional(),
+  pivot_identifier: z.string().max(200).optional(),
+  cohort: z.string().max(100).optional(),
 });
 export type ExportListQuery = z.infer<typeof exportListQuerySchema>;
 

@@ -10,7 +10,15 @@ import { parseSortBy, segmentListQuerySchema, type ExportListQuery } from '../da
 import { toQueryInput } from '../data/segment-query.js';
 import type { SegmentRecord } from '../segments/segments.repository.js';
 
-const KEYS = ['columns', 'filters', 'search', 'sortBy'] as const;
+const KEYS = [
+  'columns',
+  'filters',
+  'search',
+  'sortBy',
+  'pivot',
+  'pivot_identifier',
+  'cohort',
+] as const;
 
 /** The query a ticket is bound to, the same text whichever order or empty parts it came with. */
 export function canonicalExportQuery(query: ExportListQuery): string {
@@ -28,7 +36,12 @@ export function resolveExportInput(
   dialect: Dialect,
   prefix: 'body' | 'query',
 ): SegmentQueryInput {
-  const { sortBy, ...rest } = query;
+  const { sortBy, pivot, pivot_identifier: pivotIdentifier, cohort: _cohort, ...rest } = query;
+  if (!pivot && pivotIdentifier) {
+    throw badRequest('The export query is invalid', [
+      { path: `${prefix}.pivot`, message: 'Give pivot together with pivot_identifier' },
+    ]);
+  }
   const parsed = segmentListQuerySchema.omit({ sortBy: true }).safeParse(rest);
   if (!parsed.success) {
     const errors: FieldError[] = parsed.error.issues.map((issue) => ({
@@ -37,13 +50,18 @@ export function resolveExportInput(
     }));
     throw badRequest('The export query is invalid', errors);
   }
-  const input = toQueryInput(orgId, segment, { ...parsed.data, sortBy: parseSortBy(sortBy) });
+  const groupBy = pivot ? [pivot, pivotIdentifier].filter((name) => name !== undefined) : [];
+  const input = toQueryInput(orgId, segment, {
+    ...parsed.data,
+    sortBy: parseSortBy(sortBy),
+    groupBy,
+  });
   try {
     compileSegmentQuery(input, dialect);
   } catch (error) {
     if (!isSegmentQueryError(error)) throw error;
     const errors = error.issues.map((issue) => ({
-      path: `${prefix}.${issue.path}`,
+      path: `${prefix}.${issue.path === 'groupBy' ? 'pivot' : issue.path}`,
       message: issue.message,
     }));
     throw badRequest('The export query is invalid', errors);

@@ -3,11 +3,12 @@ import { Readable } from 'node:stream';
 import { EXPORT_TICKET_TTL_SECONDS } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
-import { notFound, unauthorized } from '../../../platform/errors/http-error.js';
+import { badRequest, notFound, unauthorized } from '../../../platform/errors/http-error.js';
 import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
 import type { ExportListQuery } from '../data/data-query.js';
 import { readSegment, type Readiness } from '../data/segment-query.js';
-import { findSegment } from '../segments/segments.repository.js';
+import { findCohort } from '../cohorts/cohorts.repository.js';
+import { findSegment, type SegmentRecord } from '../segments/segments.repository.js';
 import { requireSegment } from '../segments/segments.service.js';
 import { canonicalExportQuery, resolveExportInput } from './export-query.js';
 import { exportFileName } from './export-file-name.js';
@@ -25,6 +26,11 @@ export async function issueExportTicket(
 ) {
   const segment = await requireSegment(db, auth.org.id, segmentId);
   resolveExportInput(auth.org.id, segment, query, warehouse.engine.dialect, 'body');
+  if (query.cohort && !(await cohortNameOf(db, segment, query.cohort, auth.user.id))) {
+    throw badRequest('The export query is invalid', [
+      { path: 'body.cohort', message: 'No such cohort in this segment' },
+    ]);
+  }
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + EXPORT_TICKET_TTL_SECONDS * 1000);
   await insertExportTicket(db, {
@@ -41,6 +47,17 @@ export async function issueExportTicket(
 export interface ExportDownload {
   fileName: string;
   body: Readable;
+}
+
+/** The cohort's name when it is one of the segment's cohorts, else undefined. */
+async function cohortNameOf(
+  db: Database,
+  segment: SegmentRecord,
+  cohortId: string,
+  userId: string,
+) {
+  const cohort = await findCohort(db, segment.orgId, cohortId, userId);
+  return cohort?.segmentId === segment.id ? cohort.name : undefined;
 }
 
 const badTicket = () => unauthorized('The export link is invalid or expired; export again');
@@ -80,7 +97,14 @@ export async function openExport(
   return readSegment(async () => {
     // The engine writes the CSV (DuckDB's own writer; PostgreSQL to the same bytes), formulas
     // defused in SQL. Pull-based: the next chunk is read only when the response has room.
-    const { chunks } = await warehouse.reader.exportCsv(input);
-    return { fileName: exportFileName(segment.name), body: Readable.from(chunks) };
+    // What the screen shows: the groups of a grouped view, else the records.
+    const { chunks } = input.groupBy?.length
+      ? await warehouse.reader.exportGroupsCsv(input)
+      : await warehouse.reader.exportCsv(input);
+    // Named after the cohort on a cohort's page (the segment's name if it was deleted since).
+    const cohortName = query.cohort
+      ? await cohortNameOf(db, segment, query.cohort, ticket.userId)
+      : undefined;
+    return { fileName: exportFileName(cohortName ?? segment.name), body: Readable.from(chunks) };
   });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportUser } from '../../../../test/app.js';
 import { captureLogs } from '../../../../test/log-capture.js';
+import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 import { exportTickets } from '../../../platform/database/schema/index.js';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
@@ -49,6 +50,49 @@ describe('live-ops: export tickets and CSV export (docs/architecture.md §4.5)',
     expect(lines[0]).toBe(columns.map((column) => column.label).join(','));
     expect(lines.length - 1).toBe(total);
     expect(response.body.endsWith('\r\n')).toBe(true);
+  });
+
+  it('exports the groups of a grouped view, as the screen shows them', async () => {
+    const query = { pivot: 'plan', columns: '["name","mrr"]' };
+    const { ticket } = await ticketFor(query);
+    const response = await download({ ...query, token: ticket });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = await f.inject(f.dana, {
+      method: 'GET',
+      url: `${API}/segments/${segment()}/data`,
+      query: { ...query, perPage: '500' },
+    });
+    const { groups } = page.json<{
+      data: { groups: { pivot: string | null; count: number; sums: { mrr: number } }[] };
+    }>().data;
+    const lines = parseCsv(response.body);
+    expect(lines[0]).toBe('Plan,Records,MRR');
+    expect(lines.slice(1)).toEqual(
+      groups.map((group) => [group.pivot ?? '', group.count, group.sums.mrr].join(',')),
+    );
+  });
+
+  it('names a cohort’s export after the cohort, and refuses a cohort of another segment', async () => {
+    const cohort = await cohortsClient(f).create(f.dana, segment(), {
+      name: 'Pro accounts (EMEA)',
+      filters: [{ field: 'plan', operator: 'includes', value: ['pro'] }],
+    });
+    const query = { filters: JSON.stringify(cohort.filters), cohort: cohort.id };
+    const { ticket } = await ticketFor(query);
+    const response = await download({ ...query, token: ticket });
+    expect(response.statusCode, response.body).toBe(200);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="pro-accounts-emea-${day}.csv"`,
+    );
+    const elsewhere = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/segments/${f.segmentId('Expansion candidates')}/export-tickets`,
+      payload: { cohort: cohort.id },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    const paths = elsewhere.json<{ errors: { path: string }[] }>().errors.map((e) => e.path);
+    expect(paths).toEqual(['body.cohort']);
   });
 
   it('answers 401 for a reused, unknown, missing or expired ticket, or a changed query', async () => {

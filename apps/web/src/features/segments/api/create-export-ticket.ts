@@ -2,8 +2,17 @@ import { EXPORT_URL_PARAMS, exportTicketSchema, LIVE_OPS_API } from '@revlane/co
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@/common/api';
 
-/** The list query of an export: the view's query without its page. */
-export type ExportQuery = Partial<Record<'search' | 'sortBy' | 'filters' | 'columns', string>>;
+/**
+ * The query of an export: the view's list query without its page, the grouping when the view
+ * is grouped (the file then holds the groups shown) and the cohort whose page it is (the
+ * file is named after it).
+ */
+export type ExportQuery = Partial<
+  Record<
+    'search' | 'sortBy' | 'filters' | 'columns' | 'pivot' | 'pivot_identifier' | 'cohort',
+    string
+  >
+>;
 
 /**
  * `POST {liveOps}/segments/{id}/export-tickets` (docs/architecture.md §4.5), then the export URL carrying

@@ -29,13 +29,26 @@ export function NoMatchesState({ onClear }: { onClear: () => void }) {
   );
 }
 
-export function DataErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+interface DataErrorStateProps {
+  message: string;
+  /** A passing failure: ask again. */
+  onRetry?: () => void;
+  /** The view itself is refused (400): go back to the segment's own settings. */
+  onReset?: () => void;
+}
+
+export function DataErrorState({ message, onRetry, onReset }: DataErrorStateProps) {
   return (
     <InlineAlert
       type="error"
       title="The records could not be loaded."
       description={message}
-      action={<Button onClick={onRetry}>Try again</Button>}
+      action={
+        <>
+          {onReset && <Button onClick={onReset}>Reset the view</Button>}
+          {onRetry && <Button onClick={onRetry}>Try again</Button>}
+        </>
+      }
     />
   );
 }

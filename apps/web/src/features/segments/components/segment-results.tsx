@@ -1,5 +1,7 @@
-import type { SegmentDetail, SortInfo } from '@revlane/contracts';
+import { DEFAULT_PER_PAGE, type SegmentDetail, type SortInfo } from '@revlane/contracts';
 import { Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { toApiError } from '@/common/api';
 import { useSegmentData } from '../api/get-segment-data';
 import { useSegmentGroups } from '../api/get-segment-groups';
 import { toDataQuery, type SegmentView } from '../lib/list-query';
@@ -35,14 +37,41 @@ export function SegmentResults({
   const rows = useSegmentData(segment.id, query, isReady && !grouping);
   const groups = useSegmentGroups(segment.id, groupQuery, isReady && grouping !== null);
   const active = grouping ? groups : rows;
+  // A page past the end (a stale link, `?page=99999`) moves to the last page instead of
+  // showing "no data" under a footer that counts records.
+  const loaded = active.data?.status === 'ready' ? active.data.page : null;
+  const lastPage = loaded ? Math.max(1, Math.ceil(loaded.total / loaded.perPage)) : null;
+  const isPastTheEnd = lastPage !== null && view.page > lastPage;
+  useEffect(() => {
+    if (isPastTheEnd) onViewChange({ page: lastPage });
+  }, [isPastTheEnd, lastPage, onViewChange]);
+  // A view the server refuses (a column or sort that no longer exists) cannot be retried:
+  // starting from the segment's own settings can.
+  const resetView = () =>
+    onViewChange({
+      search: undefined,
+      sortBy: undefined,
+      filters: undefined,
+      columns: undefined,
+      groupBy: undefined,
+      perPage: DEFAULT_PER_PAGE,
+    });
 
   if (!isReady || active.data?.status === 'preparing') {
     return <PreparingState onCheckAgain={() => void active.refetch()} />;
   }
   if (active.isError && !active.data) {
-    return <DataErrorState message={active.error.message} onRetry={() => void active.refetch()} />;
+    const isRefused = toApiError(active.error).status === 400;
+    return (
+      <DataErrorState
+        message={active.error.message}
+        onRetry={isRefused ? undefined : () => void active.refetch()}
+        onReset={isRefused ? resetView : undefined}
+      />
+    );
   }
-  if (!active.data) return <Skeleton active paragraph={{ rows: 8 }} title={false} />;
+  if (!active.data || isPastTheEnd)
+    return <Skeleton active paragraph={{ rows: 8 }} title={false} />;
 
   const paging = (total: number): TablePaging => ({
     page: view.page,

@@ -6,8 +6,14 @@ import { FilterChips } from './filters/filter-chips';
 import { SegmentResults } from './segment-results';
 import { SegmentToolbar } from './toolbar/segment-toolbar';
 
+interface SegmentWorkspaceProps {
+  segment: SegmentDetail;
+  /** On a cohort's page: its export is named after the cohort. */
+  cohortId?: string;
+}
+
 /** The segment's table with its tools; the whole view lives in the URL query. */
-export function SegmentWorkspace({ segment }: { segment: SegmentDetail }) {
+export function SegmentWorkspace({ segment, cohortId }: SegmentWorkspaceProps) {
   const { view, updateView } = useSegmentView();
   const catalogue = useColumnCatalogue(segment.baseTable).data ?? [];
   const filters = view.filters ?? [];
@@ -34,7 +40,12 @@ export function SegmentWorkspace({ segment }: { segment: SegmentDetail }) {
         onGroupByChange={(next) =>
           updateView({ groupBy: next === segment.grouping.pivot ? undefined : next })
         }
-        exportQuery={toExportQuery(view)}
+        exportQuery={{
+          ...toExportQuery(view),
+          ...(grouping && { pivot: grouping.pivot }),
+          ...(grouping?.pivotIdentifier && { pivot_identifier: grouping.pivotIdentifier }),
+          ...(cohortId && { cohort: cohortId }),
+        }}
         canExport={segment.status === 'ready'}
       />
       <FilterChips
