@@ -1,4 +1,5 @@
 import type {
+  CellValue,
   SegmentColumn,
   SegmentDataPage,
   SegmentGroupsPage,
@@ -36,10 +37,10 @@ async function* prepend(first: Buffer, rest: AsyncIterable<Buffer>): AsyncGenera
 const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /** A group's key or number as CSV text: blank for null, text defused like the rows'. */
-function groupCell(value: unknown): string | null {
+function groupCell(value: CellValue | undefined): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return String(value);
-  return defuse(String(value));
+  if (typeof value === 'string') return defuse(value);
+  return Array.isArray(value) ? value.join(' ') : String(value);
 }
 
 export interface SegmentExport {
