@@ -1,0 +1,100 @@
+import type { Profile, Source, StoredFile } from '@revlane/contracts';
+import { COHORTS_API, IMPERSONATE_HEADER } from '@revlane/contracts';
+import type { InjectOptions } from 'fastify';
+import { asUser, supportUser, testUser, type TestUser } from '../../../test/app.js';
+import { uploadPng } from '../../../test/uploads.js';
+import {
+  API,
+  createLiveOpsFixture,
+  type LiveOpsFixture,
+} from '../live-ops/__tests__/live-ops-fixture.js';
+
+const COMPOSER = '/composer/api/v1';
+
+/**
+ * Real records of Dana's organization, one per kind of path parameter the services
+ * publish, keyed `collection/{param}` as in the documents' paths. A parameter with no key
+ * here fails the tenancy matrix, so a new kind of record gets its fixture.
+ */
+export interface TenancyWorld {
+  f: LiveOpsFixture;
+  /** Dana's colleague (same organization): per-user records must stay Dana's. */
+  alex: TestUser;
+  support: TestUser;
+  danaUserId: string;
+  /** Dana's record for each `collection/{param}`. */
+  danaIds: Record<string, string>;
+  /** Keys whose records belong to one user rather than to the whole organization. */
+  perUser: Set<string>;
+  /** Keys naming shared things (warehouse tables) rather than records of an organization. */
+  shared: Set<string>;
+  /** Query values the caller holds himself (Eve's own export ticket). */
+  callerQuery: Record<string, string>;
+  /** Texts only Dana's organization's records contain: never in an answer to Eve. */
+  danaMarkers: string[];
+  impersonating: (user: TestUser, targetUserId: string) => (r: InjectOptions) => InjectOptions;
+}
+
+const profileOf = async (f: LiveOpsFixture, user: TestUser) =>
+  (await f.inject(user, { method: 'GET', url: '/user/api/v1/users/me' })).json<{ data: Profile }>()
+    .data;
+
+async function created<T>(
+  f: LiveOpsFixture,
+  user: TestUser,
+  request: InjectOptions & { url: string },
+) {
+  const response = await f.inject(user, request);
+  if (response.statusCode >= 300) throw new Error(`${request.url}: ${response.body}`);
+  return response.json<{ data: T }>().data;
+}
+
+export async function createTenancyWorld(): Promise<TenancyWorld> {
+  const f = await createLiveOpsFixture({ load: false });
+  const alex = await testUser(f.t, 'alex@acme-demo.example');
+  const support = await supportUser(f.t);
+  const dana = await profileOf(f, f.dana);
+  const segmentId = f.segmentId('All accounts');
+  const cohort = await created<{ id: string }>(f, f.dana, {
+    method: 'POST',
+    url: `${API}/${COHORTS_API.segmentCohorts(segmentId)}`,
+    payload: { name: 'Dana-only cohort 7f3a', filters: [] },
+  });
+  const source = await created<Source>(f, f.dana, {
+    method: 'POST',
+    url: `${COMPOSER}/sources`,
+    payload: { type: 'csv', name: 'Dana-only source 7f3a', config: { fileName: 'leads.csv' } },
+  });
+  const sync = await created<{ id: string }>(f, f.dana, {
+    method: 'POST',
+    url: `${COMPOSER}/sources/${source.id}/syncs`,
+  });
+  const file: StoredFile = await uploadPng(f.t, f.dana);
+  const eveTicket = await created<{ ticket: string }>(f, f.eve, {
+    method: 'POST',
+    url: `${API}/segments/${f.eveSegmentId('All accounts')}/export-tickets`,
+    payload: {},
+  });
+  return {
+    f,
+    alex,
+    support,
+    danaUserId: dana.id,
+    danaIds: {
+      'segments/{segmentId}': segmentId,
+      'cohorts/{id}': cohort.id,
+      'sources/{id}': source.id,
+      'syncs/{id}': sync.id,
+      'files/{fileId}': file.id,
+      '/{userId}': dana.id,
+      'steps/{stepId}': 'connect-my-crm',
+      'tables/{table}': 'accounts',
+    },
+    perUser: new Set(['/{userId}']),
+    shared: new Set(['tables/{table}', 'steps/{stepId}']),
+    callerQuery: { token: eveTicket.ticket },
+    danaMarkers: [f.danaOrg, dana.email, 'Dana-only cohort 7f3a', 'Dana-only source 7f3a'],
+    impersonating: (user, targetUserId) => (request) =>
+      asUser(user, { ...request, headers: { [IMPERSONATE_HEADER]: targetUserId } }),
+  };
+}
