@@ -1,4 +1,3 @@
-import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
 import type mysql from 'mysql2';
 import { createConnection, type Connection } from 'mysql2/promise';
 import {
@@ -6,21 +5,19 @@ import {
   type OutboundPolicy,
 } from '../../../platform/outbound/outbound-policy.js';
 import type { LogicalType } from '../../../warehouse/engine/table-schema.js';
-import {
-  ConnectorError,
-  type ExtractOptions,
-  type ExtractResult,
-  type SourceConnector,
-} from './connector.js';
+import { ConnectorError, type ExtractOptions, type ExtractResult } from './connector.js';
 import { writeCsvFile } from './csv-encoder.js';
 import {
+  DatabaseConnector,
+  type CatalogueColumn,
+  type CatalogueTable,
+} from './database-connector.js';
+import {
   CONNECT_TIMEOUT_MS,
-  INTERACTIVE_STATEMENT_TIMEOUT_MS,
   SYNC_STATEMENT_TIMEOUT_MS,
   tlsOptionsFor,
   type DatabaseSourceConfig,
 } from './database-session.js';
-import { jsonSafeRow } from './json-safe.js';
 import { networkFailure } from './network-errors.js';
 
 const LOGICAL_TYPES: Record<string, LogicalType> = {
@@ -38,9 +35,7 @@ const LOGICAL_TYPES: Record<string, LogicalType> = {
   timestamp: 'timestamp',
 };
 
-interface MySqlColumn {
-  name: string;
-  type: string;
+interface MySqlColumn extends CatalogueColumn {
   dataType: string;
 }
 
@@ -55,60 +50,35 @@ const ZERO_DATE = /^0000-00-00/;
  * connect and statement timeouts and TLS per mode; a table is read with a streaming query
  * (rows as they arrive, never the whole result) into the load file.
  */
-export class MySqlConnector implements SourceConnector {
+export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
+  protected readonly namespace: string;
+
   constructor(
     private readonly config: DatabaseSourceConfig,
     private readonly policy: OutboundPolicy,
-  ) {}
+  ) {
+    super();
+    this.namespace = config.database;
+  }
 
   private get port() {
     return this.config.port ?? 3306;
   }
 
-  async test(): Promise<void> {
-    await this.withConnection(INTERACTIVE_STATEMENT_TIMEOUT_MS, async (connection) => {
-      await connection.query('SELECT 1');
-    });
-  }
-
-  async listTables(): Promise<DiscoveredTable[]> {
-    return this.withConnection(INTERACTIVE_STATEMENT_TIMEOUT_MS, async (connection) => {
-      const tables = await this.tablesOf(connection);
-      return [...tables.entries()].map(([name, table]) => ({
-        name,
-        columns: table.columns.map(({ name: column, type }) => ({ name: column, type })),
-        rowEstimate: table.estimate,
-      }));
-    });
-  }
-
-  async preview(table: string, limit: number): Promise<TablePreview> {
-    return this.withConnection(INTERACTIVE_STATEMENT_TIMEOUT_MS, async (connection) => {
-      const columns = await this.columnsOf(connection, table);
-      const [rows] = await connection.query(
-        `SELECT * FROM ${quote(table)} LIMIT ${Math.floor(limit)}`,
-      );
-      return {
-        columns: columns.map(({ name, type }) => ({ name, type })),
-        rows: (rows as Record<string, unknown>[]).map(jsonSafeRow),
-      };
-    });
+  protected async firstRows(connection: Connection, table: string, limit: number) {
+    const [rows] = await connection.query(`SELECT * FROM ${quote(table)} LIMIT ${limit}`);
+    return rows as Record<string, unknown>[];
   }
 
   async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
-    return this.withConnection(SYNC_STATEMENT_TIMEOUT_MS, async (connection) => {
+    return this.withSession(SYNC_STATEMENT_TIMEOUT_MS, async (connection) => {
       await connection.query('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
       const columns = await this.columnsOf(connection, table);
       let where = '';
       const values: unknown[] = [];
       let cursor: string | null = null;
       if (options.cursor) {
-        const column = columns.find((candidate) => candidate.name === options.cursor!.column);
-        if (!column)
-          throw new ConnectorError(
-            'not_found',
-            `Cursor column "${options.cursor.column}" not found in ${table}`,
-          );
+        const column = this.cursorColumnOf(columns, table, options.cursor.column);
         const [max] = await connection.query(
           `SELECT CAST(MAX(${quote(column.name)}) AS CHAR) AS max FROM ${quote(table)}`,
         );
@@ -159,11 +129,7 @@ export class MySqlConnector implements SourceConnector {
     });
   }
 
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  private async tablesOf(connection: Connection, only?: string) {
+  protected async tablesOf(connection: Connection, only?: string) {
     const [rows] = await connection.query(
       `SELECT c.TABLE_NAME AS tableName, c.COLUMN_NAME AS name, c.COLUMN_TYPE AS type,
               c.DATA_TYPE AS dataType, t.TABLE_ROWS AS estimate
@@ -174,7 +140,7 @@ export class MySqlConnector implements SourceConnector {
         ORDER BY c.TABLE_NAME, c.ORDINAL_POSITION`,
       [only ?? null, only ?? null],
     );
-    const tables = new Map<string, { estimate: number | null; columns: MySqlColumn[] }>();
+    const tables = new Map<string, CatalogueTable<MySqlColumn>>();
     for (const row of rows as (MySqlColumn & { tableName: string; estimate: unknown })[]) {
       let table = tables.get(row.tableName);
       if (!table) {
@@ -190,17 +156,7 @@ export class MySqlConnector implements SourceConnector {
     return tables;
   }
 
-  private async columnsOf(connection: Connection, table: string): Promise<MySqlColumn[]> {
-    const found = (await this.tablesOf(connection, table)).get(table);
-    if (!found)
-      throw new ConnectorError(
-        'not_found',
-        `Table "${table}" not found in ${this.config.database}`,
-      );
-    return found.columns;
-  }
-
-  private async withConnection<T>(
+  protected async withSession<T>(
     statementTimeoutMs: number,
     work: (connection: Connection) => Promise<T>,
   ): Promise<T> {

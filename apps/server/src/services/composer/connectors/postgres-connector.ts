@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import {
@@ -8,21 +7,19 @@ import {
   type OutboundPolicy,
 } from '../../../platform/outbound/outbound-policy.js';
 import type { LogicalType } from '../../../warehouse/engine/table-schema.js';
-import {
-  ConnectorError,
-  type ExtractOptions,
-  type ExtractResult,
-  type SourceConnector,
-} from './connector.js';
+import { ConnectorError, type ExtractOptions, type ExtractResult } from './connector.js';
 import { csvRowCounter } from './csv-row-counter.js';
 import {
+  DatabaseConnector,
+  type CatalogueColumn,
+  type CatalogueTable,
+} from './database-connector.js';
+import {
   CONNECT_TIMEOUT_MS,
-  INTERACTIVE_STATEMENT_TIMEOUT_MS,
   SYNC_STATEMENT_TIMEOUT_MS,
   tlsOptionsFor,
   type DatabaseSourceConfig,
 } from './database-session.js';
-import { jsonSafeRow } from './json-safe.js';
 import { networkFailure } from './network-errors.js';
 
 const LOGICAL_TYPES: Record<string, LogicalType> = {
@@ -39,9 +36,7 @@ const LOGICAL_TYPES: Record<string, LogicalType> = {
   timestamptz: 'timestamp',
 };
 
-interface PgColumn {
-  name: string;
-  type: string;
+interface PgColumn extends CatalogueColumn {
   typname: string;
 }
 
@@ -51,52 +46,32 @@ interface PgColumn {
  * CSV straight into the load file. Table and column names come from the source's own
  * catalogue (discovery), quoted by the driver; values are literals escaped by the driver.
  */
-export class PostgresConnector implements SourceConnector {
+export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
   private readonly schema: string;
+  protected readonly namespace: string;
 
   constructor(
     private readonly config: DatabaseSourceConfig,
     private readonly policy: OutboundPolicy,
   ) {
+    super();
     this.schema = config.schema ?? 'public';
+    this.namespace = this.schema;
   }
 
   private get port() {
     return this.config.port ?? 5432;
   }
 
-  async test(): Promise<void> {
-    await this.withClient(INTERACTIVE_STATEMENT_TIMEOUT_MS, async (client) => {
-      await client.query('SELECT 1');
-    });
-  }
-
-  async listTables(): Promise<DiscoveredTable[]> {
-    return this.withClient(INTERACTIVE_STATEMENT_TIMEOUT_MS, async (client) => {
-      const tables = await this.tablesOf(client);
-      return [...tables.entries()].map(([name, table]) => ({
-        name,
-        columns: table.columns.map(({ name: column, type }) => ({ name: column, type })),
-        rowEstimate: table.estimate,
-      }));
-    });
-  }
-
-  async preview(table: string, limit: number): Promise<TablePreview> {
-    return this.withClient(INTERACTIVE_STATEMENT_TIMEOUT_MS, async (client) => {
-      const columns = await this.columnsOf(client, table);
-      const result = await client.query<Record<string, unknown>>(
-        `SELECT * FROM ${this.qualified(client, table)} LIMIT ${Math.floor(limit)}`,
-      );
-      return {
-        columns: columns.map(({ name, type }) => ({ name, type })),
-        rows: result.rows.map(jsonSafeRow),
-      };
-    });
+  protected async firstRows(client: pg.Client, table: string, limit: number) {
+    const result = await client.query<Record<string, unknown>>(
+      `SELECT * FROM ${this.qualified(client, table)} LIMIT ${limit}`,
+    );
+    return result.rows;
   }
 
   async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
-    return this.withClient(SYNC_STATEMENT_TIMEOUT_MS, async (client) => {
+    return this.withSession(SYNC_STATEMENT_TIMEOUT_MS, async (client) => {
       // One snapshot for the cursor's bound and the rows: nothing slips in between.
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const columns = await this.columnsOf(client, table);
@@ -104,12 +79,7 @@ export class PostgresConnector implements SourceConnector {
       let where = '';
       let cursor: string | null = null;
       if (options.cursor) {
-        const column = columns.find((candidate) => candidate.name === options.cursor!.column);
-        if (!column)
-          throw new ConnectorError(
-            'not_found',
-            `Cursor column "${options.cursor.column}" not found in ${table}`,
-          );
+        const column = this.cursorColumnOf(columns, table, options.cursor.column);
         const quoted = client.escapeIdentifier(column.name);
         const max = await client.query<{ max: string | null }>(
           `SELECT max(${quoted})::text AS max FROM ${source}`,
@@ -147,15 +117,11 @@ export class PostgresConnector implements SourceConnector {
     });
   }
 
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-
   private qualified(client: pg.Client, table: string) {
     return `${client.escapeIdentifier(this.schema)}.${client.escapeIdentifier(table)}`;
   }
 
-  private async tablesOf(client: pg.Client, only?: string) {
+  protected async tablesOf(client: pg.Client, only?: string) {
     const result = await client.query<PgColumn & { table: string; estimate: string }>(
       `SELECT c.relname AS table, c.reltuples::bigint::text AS estimate, a.attname AS name,
               format_type(a.atttypid, a.atttypmod) AS type, t.typname
@@ -169,7 +135,7 @@ export class PostgresConnector implements SourceConnector {
         ORDER BY c.relname, a.attnum`,
       [this.schema, only ?? null],
     );
-    const tables = new Map<string, { estimate: number | null; columns: PgColumn[] }>();
+    const tables = new Map<string, CatalogueTable<PgColumn>>();
     for (const row of result.rows) {
       let table = tables.get(row.table);
       if (!table) {
@@ -183,15 +149,7 @@ export class PostgresConnector implements SourceConnector {
     return tables;
   }
 
-  /** The table's columns; a table that is not there (or not readable) is a not-found. */
-  private async columnsOf(client: pg.Client, table: string): Promise<PgColumn[]> {
-    const found = (await this.tablesOf(client, table)).get(table);
-    if (!found)
-      throw new ConnectorError('not_found', `Table "${table}" not found in ${this.schema}`);
-    return found.columns;
-  }
-
-  private async withClient<T>(
+  protected async withSession<T>(
     statementTimeoutMs: number,
     work: (client: pg.Client) => Promise<T>,
   ): Promise<T> {
