@@ -183,6 +183,7 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
         'GET /sources/{id}/syncs',
         'GET /syncs/{id}',
         'DELETE /syncs/{id}',
+        'GET /sources/{id}/redash/queries',
       ]),
     );
   });

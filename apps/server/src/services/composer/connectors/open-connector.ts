@@ -6,6 +6,7 @@ import { CsvConnector, csvFileOf } from './csv-connector.js';
 import type { DatabaseSourceConfig } from './database-session.js';
 import { MySqlConnector } from './mysql-connector.js';
 import { PostgresConnector } from './postgres-connector.js';
+import { RedashConnector } from './redash-connector.js';
 
 export interface ConnectorContext {
   dataDir: string;
@@ -31,6 +32,12 @@ export function openConnector(
       return new PostgresConnector(config as unknown as DatabaseSourceConfig, context.policy);
     case 'mysql':
       return new MySqlConnector(config as unknown as DatabaseSourceConfig, context.policy);
+    case 'redash':
+      return new RedashConnector(
+        config as { url: string },
+        typeof config.apiKey === 'string' ? config.apiKey : '',
+        context.policy,
+      );
     case 'csv': {
       if (!context.sourceId)
         throw new ConnectorError('not_found', 'Upload the file first: a CSV source is its file.');

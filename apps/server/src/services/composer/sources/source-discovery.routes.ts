@@ -13,6 +13,7 @@ import {
 import { errorResponses } from '../../../platform/http/responses.js';
 import {
   discoverTables,
+  listRedashQueries,
   previewTable,
   testSavedSource,
   testSourceConfig,
@@ -91,6 +92,21 @@ export const sourceDiscoveryRoutes: FastifyPluginCallback = (app, _options, done
         request.query.limit,
       ),
     }),
+  );
+  routes.get(
+    `/${SOURCES_API.redashQueries(':id')}`,
+    {
+      schema: {
+        tags,
+        summary: 'The Redash account’s queries (each can be loaded as a table)',
+        params: sourceParamsSchema,
+        response: {
+          200: dataEnvelope(z.array(z.object({ id: z.number().int(), name: z.string() }))),
+          ...errorResponses(403, 404, 422),
+        },
+      },
+    },
+    async (request) => ({ data: await listRedashQueries(app, request.auth, request.params.id) }),
   );
   done();
 };

@@ -1,10 +1,11 @@
 import type { DiscoveredTable, TablePreview, TestResult, TestSourceBody } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
-import { HttpError } from '../../../platform/errors/http-error.js';
+import { HttpError, notFound } from '../../../platform/errors/http-error.js';
 import { connectorContextOf } from '../connectors/connector-context.js';
 import { isConnectorError, type SourceConnector } from '../connectors/connector.js';
 import { openConnector } from '../connectors/open-connector.js';
+import type { RedashConnector } from '../connectors/redash-connector.js';
 import { fullConfig, type SourceSettings } from './source-secrets.js';
 import { requireSource } from './sources.service.js';
 
@@ -87,5 +88,15 @@ export async function previewTable(
   const config = fullConfig(app.secrets, source);
   return withConnector(app, auth, { id: source.id, type: source.type, config }, (connector) =>
     connector.preview(table, limit),
+  ).catch(unprocessable);
+}
+
+/** `GET sources/{id}/redash/queries`: the Redash account's queries, every page. */
+export async function listRedashQueries(app: Composer, auth: AuthContext, id: string) {
+  const source = await requireSource(app, auth, id);
+  if (source.type !== 'redash') throw notFound('Redash source');
+  const config = fullConfig(app.secrets, source);
+  return withConnector(app, auth, { id: source.id, type: source.type, config }, (connector) =>
+    (connector as RedashConnector).queries(),
   ).catch(unprocessable);
 }
