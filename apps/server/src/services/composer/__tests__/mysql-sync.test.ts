@@ -70,6 +70,11 @@ describe.skipIf(!admin)('composer: a MySQL source (MariaDB)', () => {
 
   it('reports a wrong password as such, and connects with the right one', async () => {
     expect(await test(config)).toEqual({ ok: true, message: 'Connected.' });
+    // The default TLS mode, prefer, falls back to plain text on a server without TLS.
+    expect(await test({ ...config, tlsMode: undefined })).toEqual({
+      ok: true,
+      message: 'Connected.',
+    });
     const wrong = await test({ ...config, password: 'not-it' });
     expect(wrong.ok).toBe(false);
     expect(wrong.message).toMatch(/^Authentication failed for user/);

@@ -59,6 +59,9 @@ describe.skipIf(!adminUrl)('composer: a PostgreSQL source', () => {
 
   it('tests a connection with an actionable answer, never a 500', async () => {
     expect(await test(configOf(remote.url))).toEqual({ ok: true, message: 'Connected.' });
+    // The default TLS mode, prefer, falls back to plain text on a server without TLS.
+    const { tlsMode: _disable, ...preferred } = configOf(remote.url);
+    expect(await test(preferred)).toEqual({ ok: true, message: 'Connected.' });
     const saved = await f.call(f.dana, { method: 'POST', url: `sources/${source.id}/test` });
     expect(saved.json<{ data: TestResult }>().data.ok).toBe(true);
     const metadata = await test({ ...configOf(remote.url), host: '169.254.169.254' });

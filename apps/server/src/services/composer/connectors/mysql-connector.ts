@@ -164,19 +164,25 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
     try {
       const address = await resolveAllowedHost(this.config.host, this.policy);
       const { database, user, password, tlsMode, host } = this.config;
-      const ssl = tlsOptionsFor(tlsMode, host);
-      connection = await createConnection({
-        host: address,
-        port: this.port,
-        database,
-        user,
-        password: password ?? '',
-        connectTimeout: CONNECT_TIMEOUT_MS,
-        ...(ssl ? { ssl } : {}),
-        dateStrings: true,
-        supportBigNumbers: true,
-        bigNumberStrings: true,
-        timezone: 'Z',
+      const open = (ssl: ReturnType<typeof tlsOptionsFor>) =>
+        createConnection({
+          host: address,
+          port: this.port,
+          database,
+          user,
+          password: password ?? '',
+          connectTimeout: CONNECT_TIMEOUT_MS,
+          ...(ssl ? { ssl } : {}),
+          dateStrings: true,
+          supportBigNumbers: true,
+          bigNumberStrings: true,
+          timezone: 'Z',
+        });
+      connection = await open(tlsOptionsFor(tlsMode, host)).catch((error: unknown) => {
+        // `prefer`: a server without TLS is spoken to in plain text, as libpq does.
+        const noTls = (error as { code?: string }).code === 'HANDSHAKE_NO_SSL_SUPPORT';
+        if (tlsMode === 'prefer' && noTls) return open(false);
+        throw error;
       });
       connection.on('error', () => undefined);
       await connection.query('SET SESSION TRANSACTION READ ONLY');
