@@ -67,7 +67,7 @@ test.describe('cohorts', () => {
     await page.getByRole('button', { name: 'Save as cohort' }).click();
     const save = page.getByRole('dialog', { name: 'Save as cohort' });
     await save.getByRole('textbox', { name: 'Cohort name' }).fill('Enterprise e2e');
-    await save.getByRole('button', { name: 'Save' }).click();
+    await save.getByRole('button', { name: 'Submit' }).click();
     await expect(save).toBeHidden();
     await expect(page).toHaveURL(/\/app\/segments\/[^/]+\/[0-9a-f-]{36}/);
     const cohorts = page.getByRole('list', { name: 'Cohorts of this segment' });

@@ -86,25 +86,42 @@ export function isOperatorAllowed(dataType: DataType, operator: FilterOperator):
   return OPERATORS_BY_DATA_TYPE[dataType].includes(operator);
 }
 
-const isoDate = z.iso.date().or(z.iso.datetime({ offset: true }));
+const DATE_PROBLEM = 'Enter a day as YYYY-MM-DD';
+const isoDate = z.union(
+  [z.iso.date({ error: DATE_PROBLEM }), z.iso.datetime({ offset: true, error: DATE_PROBLEM })],
+  { error: DATE_PROBLEM },
+);
+const VALUE_MAX = 1000;
+const valueText = z.string().max(VALUE_MAX, `A value has at most 1,000 characters`);
+const number = z.number({ error: 'Enter a number' }).finite('Enter a number');
 
-/** The value schema for each kind; the compiler validates every filter against it. */
+/**
+ * The value schema for each kind; the compiler validates every filter against it. Messages
+ * are sentences a user understands (the compiler puts the column's label before them).
+ */
 export const OPERATOR_VALUE_SCHEMAS: Record<OperatorValueKind, z.ZodType> = {
-  none: z.union([z.null(), z.undefined(), z.literal('')]),
-  scalar: z.union([z.string().max(1000), z.number().finite()]),
-  number: z.number().finite(),
+  none: z.union([z.null(), z.undefined(), z.literal('')], {
+    error: 'This condition takes no value',
+  }),
+  scalar: z.union([valueText, number], { error: 'Enter a text or a number' }),
+  number,
   'number-range': z
-    .tuple([z.number().finite(), z.number().finite()])
+    .tuple([number, number], { error: 'Enter two numbers' })
     .refine(([low, high]) => low <= high, 'The first number must not exceed the second'),
-  text: z.string().min(1).max(1000),
-  boolean: z.boolean(),
+  text: z
+    .string({ error: 'Enter a text' })
+    .min(1, 'Enter a text')
+    .max(VALUE_MAX, 'A text has at most 1,000 characters'),
+  boolean: z.boolean({ error: 'Choose True or False' }),
   list: z
-    .array(z.union([z.string().max(1000), z.number().finite()]))
-    .min(1)
-    .max(1000),
+    .array(z.union([valueText, number], { error: 'Each value is a text or a number' }), {
+      error: 'Pick at least one value',
+    })
+    .min(1, 'Pick at least one value')
+    .max(VALUE_MAX, 'Pick at most 1,000 values'),
   date: isoDate,
   'date-range': z
-    .tuple([isoDate, isoDate])
+    .tuple([isoDate, isoDate], { error: 'Enter two days' })
     .refine(([from, to]) => from <= to, 'The first date must not be after the second'),
 };
 

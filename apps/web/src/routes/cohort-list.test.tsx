@@ -190,7 +190,7 @@ describe('cohort list', () => {
         within(dialog).getByRole('textbox', { name: 'Cohort name' }),
         'Enterprise',
       );
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
       await waitFor(() =>
         expect(window.location.pathname).toBe(`/app/segments/seg-1/${OTHER_COHORT_ID}`),

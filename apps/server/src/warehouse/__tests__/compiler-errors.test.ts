@@ -54,7 +54,7 @@ describe('filter compiler: bad input is a typed error naming the part (→ 400)'
       'a text for a numeric comparison',
       { field: 'seats', operator: 'gt', value: '5' },
       'filters[0].value',
-      'Seats: Invalid input: expected number, received string',
+      'Seats: Enter a number',
     ],
     [
       'a text for numeric equality',
@@ -72,13 +72,13 @@ describe('filter compiler: bad input is a typed error naming the part (→ 400)'
       'a boolean given as text',
       { field: 'is_paying', operator: 'is', value: 'true' },
       'filters[0].value',
-      'Paying: Invalid input: expected boolean, received string',
+      'Paying: Choose True or False',
     ],
     [
       'a date that does not exist',
       { field: 'created_at', operator: 'on', value: '2023-02-29' },
       'filters[0].value',
-      'Created: Invalid input',
+      'Created: Enter a day as YYYY-MM-DD',
     ],
     [
       'a date outside what both engines store alike',
@@ -90,13 +90,19 @@ describe('filter compiler: bad input is a typed error naming the part (→ 400)'
       'a date that is not a date',
       { field: 'created_at', operator: 'before', value: 'yesterday' },
       'filters[0].value',
-      'Created: Invalid input',
+      'Created: Enter a day as YYYY-MM-DD',
+    ],
+    [
+      'a text over 1,000 characters (a sentence, not the schema’s words)',
+      { field: 'name', operator: 'contains', value: 'x'.repeat(1001) },
+      'filters[0].value',
+      'Name: A text has at most 1,000 characters',
     ],
     [
       'an empty list',
       { field: 'plan', operator: 'excludes', value: [] },
       'filters[0].value',
-      'Plan: Too small: expected array to have >=1 items',
+      'Plan: Pick at least one value',
     ],
     [
       'a sparkline filtered by anything but none',

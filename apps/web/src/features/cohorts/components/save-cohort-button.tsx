@@ -55,7 +55,6 @@ export function SaveCohortButton({ segmentId, filters }: SaveCohortButtonProps) 
       <ModalForm
         open={isOpen}
         title="Save as cohort"
-        submitText="Save"
         onSubmit={submit}
         onDiscard={close}
         canSubmit={name.trim() !== '' && !problem}

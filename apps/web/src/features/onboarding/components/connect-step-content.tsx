@@ -32,9 +32,11 @@ export function ConnectStepContent({ kind }: ConnectStepContentProps) {
       ))}
       <p className="text-slate-500">Once connected, come back here and mark this step as done.</p>
       <div>
+        {/* Important: the design system's reset of links (unlayered) outranks utilities and
+            made the background transparent, leaving white text on white. */}
         <Link
           to={APP_ROUTES.connections}
-          className="inline-flex items-center rounded-lg bg-brand-600 px-4 py-2 font-medium !text-white shadow-sm hover:bg-brand-700"
+          className="inline-flex items-center rounded-lg !bg-brand-600 px-4 py-2 font-medium !text-white shadow-sm hover:!bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           {action}
         </Link>
