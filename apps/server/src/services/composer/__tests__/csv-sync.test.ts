@@ -1,7 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscoveredTable, Source, TablePreview } from '@revlane/contracts';
+import type { DiscoveredTable, OnboardingStep, Source, TablePreview } from '@revlane/contracts';
+import { asUser } from '../../../../test/app.js';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { buildApp } from '../../../app.js';
 import { sourceSyncs } from '../../../platform/database/schema/index.js';
@@ -75,6 +76,13 @@ describe('composer: a CSV source', () => {
     expect(sync).toMatchObject({ status: 'succeeded', rowsRead: ROWS, rowsWritten: ROWS });
     const table = sync.tables[0]!.warehouseTable;
     expect(await countRows(f, table)).toBe(ROWS);
+    const steps = await f.t.app.inject(
+      asUser(f.dana, { method: 'GET', url: '/user/api/v1/users/me/onboarding-steps' }),
+    );
+    const connect = steps
+      .json<{ data: OnboardingStep[] }>()
+      .data.find((step) => step.id === 'connect-my-data');
+    expect(connect?.completedAt).not.toBeNull();
 
     rmSync(csvFileOf(f.t.config.dataDir, f.danaOrg, source.id));
     const failed = await syncNow(f, f.dana, source.id);

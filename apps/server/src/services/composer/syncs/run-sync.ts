@@ -21,9 +21,12 @@ import { rawTableName } from '../ingestion/landed-tables.js';
 import { hasDrift, schemaDrift } from '../ingestion/schema-drift.js';
 import { fullConfig, openSecrets } from '../sources/source-secrets.js';
 import { findSource, updateSource, type SourceRecord } from '../sources/sources.repository.js';
+import { markStepCompleted } from '../../user/onboarding/onboarding.repository.js';
 import { SYNC_RETRY_LIMIT, type SourceSyncJob } from './sync-jobs.js';
 import { SyncProgress } from './sync-progress.js';
 import { finishSync, markRetrying, startSync } from './syncs.repository.js';
+
+const CONNECT_DATA_STEP = 'connect-my-data';
 
 export interface SyncDeps {
   db: Database;
@@ -100,6 +103,9 @@ export async function runSync(deps: SyncDeps, job: SourceSyncJob, attempt: numbe
       rowsWritten: progress.rowsWritten,
       tables: progress.tables,
     });
+    // Home's "connect-my-data" step completes with the first successful sync (issue 12).
+    if (source.createdBy)
+      await markStepCompleted(db, job.orgId, source.createdBy, CONNECT_DATA_STEP);
     await publishWarehouseLoaded(deps.jobs, {
       orgId: job.orgId,
       loadedAt: new Date().toISOString(),
