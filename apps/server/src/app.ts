@@ -15,7 +15,15 @@ import {
 } from './platform/database/database.js';
 import { errorsPlugin } from './platform/errors/error-handler.js';
 import { gracefulClosePlugin } from './platform/http/graceful-close.js';
+import { corsPlugin } from './platform/http/cors.js';
 import { acceptEmptyJsonBodies } from './platform/http/json-body.js';
+import { rateLimitsPlugin } from './platform/http/rate-limits.js';
+import {
+  DEFAULT_BODY_LIMIT,
+  MAX_HEADER_SIZE,
+  requestLimitsPlugin,
+} from './platform/http/request-limits.js';
+import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { rootRoutes } from './platform/http/root-routes.js';
 import { webAppPlugin } from './platform/http/web-app.js';
 import { jobsPlugin } from './platform/jobs/jobs-plugin.js';
@@ -48,7 +56,13 @@ export interface BuildAppOptions {
 /** The whole backend as one Fastify instance: platform plugins first, then the services. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const app = Fastify({ logger: loggerOptions(config, options.logStream), genReqId: requestIdFor });
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    genReqId: requestIdFor,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
+  });
   const database = options.database ?? (await openDatabase(databaseTargetFor(config)));
   let idp: EmbeddedIdp | null = null;
   let ownsIdp = false;
@@ -88,6 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(authPlugin, { keys: options.jwks ?? keysFor(config, idp) });
   await app.register(loggingPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(corsPlugin);
+  await app.register(requestLimitsPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(webAppPlugin);
   await app.register(rootRoutes);
@@ -98,6 +116,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (enabled.has(service.name)) await app.register(service.plugin, { prefix: service.mount });
   }
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops". */
+function trustProxyOption(value: AppConfigServer['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
 }
 
 function keysFor(config: AppConfigServer, idp: EmbeddedIdp | null): KeySource {

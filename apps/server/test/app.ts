@@ -44,6 +44,10 @@ export function testConfig(env: Record<string, string> = {}): AppConfigServer {
     AUTH0_CLIENT_ID: TEST_CLIENT_ID,
     SEED_DEMO: 'false',
     WEB_DIST_DIR: `/nonexistent/revlane-web-${randomUUID()}`,
+    // Every test calls from 127.0.0.1, many times a minute; the rate-limit tests turn them on.
+    RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+    RATE_LIMIT_USER_PER_MINUTE: '0',
+    RATE_LIMIT_STRICT_PER_MINUTE: '0',
     ...env,
   });
 }

@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   404: 'not_found',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   422: 'unprocessable_entity',
   429: 'too_many_requests',

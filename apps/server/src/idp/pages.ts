@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 
 /**
@@ -47,6 +48,24 @@ export function page(title: string, body: string, head = ''): string {
  * Auth0's /v2/logout signs out without asking, so the provider's confirmation form submits
  * itself with `logout=yes`; the button is there for browsers without JavaScript.
  */
+const SUBMIT_LOGOUT_FORM = "document.getElementById('op.logoutForm').submit();";
+
+/**
+ * The Content Security Policy allows no inline script (ADR 0012); the provider's pages that
+ * need one allow exactly theirs by its hash, as oidc-provider does for its own pages.
+ */
+export function allowInlineScript(ctx: KoaContextWithOIDC, script: string): string {
+  const policy = ctx.response.get('content-security-policy');
+  if (policy) {
+    const digest = createHash('sha256').update(script).digest('base64');
+    ctx.set(
+      'content-security-policy',
+      policy.replace(/(^|;\s*)script-src([^;]*)/, `$1script-src$2 'sha256-${digest}'`),
+    );
+  }
+  return script;
+}
+
 export function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
   const autoForm = form.replace(
     '</form>',
@@ -59,7 +78,7 @@ export function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
 <h1>Signing you out…</h1>
 <p>One moment, please.</p>
 ${autoForm}
-<script>document.getElementById('op.logoutForm').submit();</script>`,
+<script>${allowInlineScript(ctx, SUBMIT_LOGOUT_FORM)}</script>`,
   );
 }
 

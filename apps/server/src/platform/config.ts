@@ -60,6 +60,37 @@ export const envSchema = z.object({
     'must be an smtp:// or smtps:// URL (leave unset for the local outbox)',
   ),
   MAIL_FROM: z.string().min(3).default('Revlane <no-reply@revlane.local>'),
+  /** Origins (comma-separated) whose pages may call the API from a browser, besides APP_URL's. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().transform((url) => new URL(url).origin))),
+  /** Requests per minute; 0 turns that limit off (docs/decisions/0012-hardening-policy.md). */
+  RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_STRICT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For) and protocol:
+   * false, true (any), a hop count, or comma-separated addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text): boolean | number | string => {
+      const value = text.trim();
+      if (value === 'true' || value === 'false') return value === 'true';
+      return /^\d+$/.test(value) ? Number(value) : value;
+    })
+    .refine(
+      (value) => typeof value !== 'string' || /^[\d.:a-fA-F/, ]+$/.test(value),
+      'must be true, false, a hop count, or comma-separated addresses/CIDRs',
+    ),
   /** Seals secrets at rest; unset = a key generated into the data directory (mode 0600). */
   REVLANE_SECRET_KEY: optionalString.refine(
     (key) => key === undefined || parseSecretKey(key) !== null,
@@ -107,6 +138,11 @@ export interface AppConfigServer {
   };
   shutdownTimeoutMs: number;
   jobs: { isWorking: boolean; pollingIntervalSeconds: number };
+  /** Origins allowed to call the API from a browser: APP_URL's and CORS_ORIGINS. */
+  corsOrigins: string[];
+  /** Requests per minute (0 = off): per client address and per user on the API, strict routes. */
+  rateLimits: { perAddress: number; perUser: number; strict: number };
+  trustProxy: boolean | number | string;
   /** The configured secret key (never logged); undefined = the data directory's own. */
   secretKey: string | undefined;
   /** SMTP server URL (may hold a password: never logged), or undefined for the outbox. */
@@ -182,6 +218,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobs: { isWorking: e.JOBS_WORKERS, pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS },
+    corsOrigins: [...new Set([new URL(appUrl).origin, ...e.CORS_ORIGINS])],
+    rateLimits: {
+      perAddress: e.RATE_LIMIT_ADDRESS_PER_MINUTE,
+      perUser: e.RATE_LIMIT_USER_PER_MINUTE,
+      strict: e.RATE_LIMIT_STRICT_PER_MINUTE,
+    },
+    trustProxy: e.TRUST_PROXY,
     secretKey: e.REVLANE_SECRET_KEY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sources: {

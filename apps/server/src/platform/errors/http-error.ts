@@ -27,6 +27,7 @@ export const forbidden = (message: string) => new HttpError(403, message);
 /** Also the answer for records of another organization, so their existence does not leak. */
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);
 
 export function isHttpError(error: unknown): error is HttpError {

@@ -56,10 +56,14 @@ export function defineService(definition: ServiceDefinition): FastifyPluginAsync
       api.addHook('onRoute', (route) => {
         if (route.config?.public === true) route.schema = { ...route.schema, security: [] };
       });
+      // Per client address before the token is even verified, per user once it is known.
+      const { byAddress, byUser } = api.apiRateLimits;
+      if (byAddress) api.addHook('onRequest', byAddress);
       api.addHook('onRequest', async (request) => {
         if (request.routeOptions.config.public === true) return;
         await api.authenticate(request);
       });
+      if (byUser) api.addHook('preHandler', byUser);
       for (const routes of definition.routes) await api.register(routes);
     });
   };

@@ -11,6 +11,7 @@ import {
 import { errorResponses, publicErrorResponses } from '../../../platform/http/responses.js';
 import { openFile, storeImage, type ContentDeps, type ServedFile } from './files.service.js';
 import { MULTIPART_LIMITS, readUploadedFile } from './multipart-upload.js';
+import { strictRateLimit } from '../../../platform/http/rate-limits.js';
 
 const tags = ['files'];
 
@@ -55,6 +56,7 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
   routes.post(
     `/${CONTENT_API.files}`,
     {
+      config: { ...strictRateLimit },
       schema: {
         tags,
         summary: 'Upload an image (multipart/form-data, field `file`); answers its URLs',

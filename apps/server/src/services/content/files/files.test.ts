@@ -69,6 +69,7 @@ describe('content service: image upload and capability URLs', () => {
     const response = await s.t.app.inject({ method: 'GET', url: `${base}${url}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'not_found', message: 'File not found' });
-    expect(response.headers['cache-control']).toBeUndefined();
+    // Never the image's long cache: an error answer is not kept at all.
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 });

@@ -11,6 +11,7 @@ import { errorResponses } from '../../../platform/http/responses.js';
 import { segmentParamsSchema } from '../segments/segment-params.js';
 import { segmentDataQuerySchema } from './data-query.js';
 import { readSegmentData } from './data.service.js';
+import { SEGMENT_QUERY_URL_LIMIT } from '../../../platform/http/request-limits.js';
 
 const PREPARING = { data: { status: 'preparing' as const } };
 
@@ -20,6 +21,7 @@ export const dataRoutes: FastifyPluginCallback = (app, _options, done) => {
   routes.get(
     `/${LIVE_OPS_API.data(':segmentId')}`,
     {
+      config: { urlLimit: SEGMENT_QUERY_URL_LIMIT },
       schema: {
         tags: ['segment data'],
         summary:

@@ -13,6 +13,8 @@ import { errorResponses, publicErrorResponses } from '../../../platform/http/res
 import { exportListQuerySchema } from '../data/data-query.js';
 import { segmentParamsSchema } from '../segments/segment-params.js';
 import { issueExportTicket, openExport } from './export.service.js';
+import { strictRateLimit } from '../../../platform/http/rate-limits.js';
+import { SEGMENT_QUERY_URL_LIMIT } from '../../../platform/http/request-limits.js';
 
 const tags = ['segment export'];
 
@@ -22,6 +24,7 @@ export const exportRoutes: FastifyPluginCallback = (app, _options, done) => {
   routes.post(
     `/${LIVE_OPS_API.exportTickets(':segmentId')}`,
     {
+      config: { ...strictRateLimit },
       schema: {
         tags,
         summary:
@@ -42,7 +45,7 @@ export const exportRoutes: FastifyPluginCallback = (app, _options, done) => {
     `/${LIVE_OPS_API.export(':segmentId')}`,
     {
       // The ticket in `token` is the credential: no bearer header on a download link.
-      config: { public: true },
+      config: { public: true, urlLimit: SEGMENT_QUERY_URL_LIMIT, ...strictRateLimit },
       schema: {
         tags,
         summary: 'Every row of the query as CSV (RFC 4180), streamed; `token` is an export ticket',
