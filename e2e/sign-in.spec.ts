@@ -30,9 +30,10 @@ test('signs in as the demo user and lands on /app/home', async ({ page }) => {
 test('a wrong password or unknown email shows a clear error', async ({ page }) => {
   await page.goto(`${server.url}/app/home`);
   await fillSignIn(page, DEMO_USER.email, 'not-the-password');
-  await expect(page.getByRole('alert')).toContainText('Wrong password');
+  await expect(page.getByRole('alert')).toContainText('Wrong email or password.');
+  // The same answer: the form does not tell which addresses have an account.
   await fillSignIn(page, 'nobody@acme.example');
-  await expect(page.getByRole('alert')).toContainText('No account found');
+  await expect(page.getByRole('alert')).toContainText('Wrong email or password.');
   await expect(page).toHaveURL(/\/idp\/interaction\//);
 });
 

@@ -34,11 +34,11 @@ export const interactionLoginResultSchema = z.object({ redirectTo: z.string().mi
 export type InteractionLoginResult = z.infer<typeof interactionLoginResultSchema>;
 
 /**
- * `error` codes of failed sign-ins: 401 for the first two, 404/410 when the interaction is
- * gone (expired or already finished) and the flow has to start again.
+ * `error` codes of failed sign-ins: 401 for wrong credentials (one answer whether the email
+ * is unknown or the password wrong, so nobody learns which addresses have an account), 410
+ * when the interaction is gone (expired or already finished) and the flow has to start again.
  */
 export const SIGN_IN_ERROR_CODES = {
-  unknownEmail: 'unknown_email',
-  wrongPassword: 'wrong_password',
+  invalidCredentials: 'invalid_credentials',
   interactionExpired: 'interaction_expired',
 } as const;

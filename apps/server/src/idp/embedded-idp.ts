@@ -7,7 +7,7 @@ import { createAccessTokenSigner } from './access-token.js';
 import { createAccountStore } from './accounts.js';
 import { createAudienceMapping } from './audience.js';
 import { registerInteractionRoutes } from './interaction-routes.js';
-import { createLoginThrottle } from './login-throttle.js';
+import { createSignInThrottle } from './login-throttle.js';
 import { createProviderConfiguration } from './provider-config.js';
 import { registerProviderHandoff } from './provider-mount.js';
 import { createPasswordReset } from './password-reset/index.js';
@@ -66,7 +66,7 @@ export async function createEmbeddedIdp({
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  const throttle = createLoginThrottle();
+  const throttle = createSignInThrottle();
   const passwordReset = createPasswordReset({ config, db, accounts, log });
   const plugin: FastifyPluginAsync = async (app) => {
     if (app.prefix !== mountPath) {

@@ -9,14 +9,14 @@ import {
   SIGN_IN_ERROR_CODES,
   type FieldError,
 } from '@revlane/contracts';
+import { strictRateLimit } from '../platform/http/rate-limits.js';
 import type { AccountStore } from './accounts.js';
 import { createConsentGrant } from './consent.js';
-import { throttleKey, type LoginThrottle } from './login-throttle.js';
-import { verifyPassword } from './passwords.js';
+import type { SignInThrottle } from './login-throttle.js';
+import { checkSignInPassword } from './passwords.js';
 
 export const SIGN_IN_MESSAGES = {
-  unknownEmail: 'No account found for this email address.',
-  wrongPassword: 'Wrong password. Please try again.',
+  invalidCredentials: 'Wrong email or password.',
   interactionExpired: 'This sign-in page has expired. Please start again.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   webNotBuilt: 'The web app is not built. Run npm run build.',
@@ -27,7 +27,7 @@ export interface InteractionRoutesOptions {
   clientId: string;
   webDistDir: string;
   accounts: AccountStore;
-  throttle: LoginThrottle;
+  throttle: SignInThrottle;
 }
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
@@ -54,55 +54,61 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
     });
   });
 
-  app.post('/interaction/:uid/login', async (request: UidRequest, reply) => {
-    const body = interactionLoginBodySchema.safeParse(request.body);
-    if (!body.success) {
-      const errors = fieldErrors(body.error.issues);
-      return reply
-        .code(400)
-        .send({ error: 'bad_request', message: errors[0]?.message ?? 'Invalid request.', errors });
-    }
-    const interaction = await findInteraction(request, reply);
-    if (!interaction) return expired(reply);
+  /** An email and a password, with room to spare; Fastify answers more with a 413. */
+  const LOGIN_BODY_LIMIT = 4 * 1024;
 
-    const { email, password } = body.data;
-    const key = throttleKey(email, request.ip);
-    if (throttle.isBlocked(key)) {
-      return reply
-        .code(429)
-        .send({ error: 'too_many_requests', message: SIGN_IN_MESSAGES.tooManyAttempts });
-    }
-    const found = await accounts.findForSignIn(email);
-    if (!found) {
-      throttle.recordFailure(key);
-      return reply
-        .code(401)
-        .send({ error: SIGN_IN_ERROR_CODES.unknownEmail, message: SIGN_IN_MESSAGES.unknownEmail });
-    }
-    if (!found.passwordHash || !(await verifyPassword(found.passwordHash, password))) {
-      throttle.recordFailure(key);
-      request.log.info({ userId: found.account.userId }, 'sign-in with a wrong password');
-      return reply.code(401).send({
-        error: SIGN_IN_ERROR_CODES.wrongPassword,
-        message: SIGN_IN_MESSAGES.wrongPassword,
-      });
-    }
-    throttle.reset(key);
+  app.post(
+    '/interaction/:uid/login',
+    { config: { ...strictRateLimit }, bodyLimit: LOGIN_BODY_LIMIT },
+    async (request: UidRequest, reply) => {
+      const body = interactionLoginBodySchema.safeParse(request.body);
+      if (!body.success) {
+        const errors = fieldErrors(body.error.issues);
+        return reply.code(400).send({
+          error: 'bad_request',
+          message: errors[0]?.message ?? 'Invalid request.',
+          errors,
+        });
+      }
+      const interaction = await findInteraction(request, reply);
+      if (!interaction) return expired(reply);
 
-    let redirectTo: string;
-    try {
-      redirectTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId: found.account.subject } },
-        { mergeWithLastSubmission: false },
-      );
-    } catch {
-      return expired(reply);
-    }
-    request.log.info({ userId: found.account.userId }, 'signed in');
-    return reply.header('cache-control', 'no-store').send({ data: { redirectTo } });
-  });
+      const { email, password } = body.data;
+      const retryAfter = throttle.retryAfterSeconds(email, request.ip);
+      if (retryAfter > 0) {
+        return reply
+          .code(429)
+          .header('retry-after', retryAfter)
+          .send({ error: 'too_many_requests', message: SIGN_IN_MESSAGES.tooManyAttempts });
+      }
+      // One answer, in one time, for an unknown email and a wrong password (checkSignInPassword).
+      const found = await accounts.findForSignIn(email);
+      const isPasswordRight = await checkSignInPassword(found?.passwordHash, password);
+      if (!found || !isPasswordRight) {
+        throttle.recordFailure(email, request.ip);
+        request.log.info({ userId: found?.account.userId }, 'sign-in failed');
+        return reply.code(401).send({
+          error: SIGN_IN_ERROR_CODES.invalidCredentials,
+          message: SIGN_IN_MESSAGES.invalidCredentials,
+        });
+      }
+      throttle.recordSuccess(email, request.ip);
+
+      let redirectTo: string;
+      try {
+        redirectTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: found.account.subject } },
+          { mergeWithLastSubmission: false },
+        );
+      } catch {
+        return expired(reply);
+      }
+      request.log.info({ userId: found.account.userId }, 'signed in');
+      return reply.header('cache-control', 'no-store').send({ data: { redirectTo } });
+    },
+  );
 
   /** The interaction of this page, or undefined when it expired or belongs to another tab. */
   async function findInteraction(request: UidRequest, reply: FastifyReply) {

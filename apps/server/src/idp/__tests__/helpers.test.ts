@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLoginThrottle } from '../login-throttle.js';
+import { createLoginThrottle, createSignInThrottle } from '../login-throttle.js';
+import { checkSignInPassword, hashPassword } from '../passwords.js';
 import { rewriteLogout } from '../provider-mount.js';
 import { jsonToForm } from '../replayed-request.js';
 
@@ -44,5 +45,55 @@ describe('createLoginThrottle', () => {
     throttle.recordFailure('k');
     throttle.reset('k');
     expect(throttle.isBlocked('k')).toBe(false);
+  });
+});
+
+describe('createSignInThrottle', () => {
+  it('counts one address across emails (password spraying), and a success never clears that', () => {
+    let now = 0;
+    const clock = () => now;
+    const throttle = createSignInThrottle({
+      perAccount: createLoginThrottle({ maxFailures: 3, windowMs: 60_000, now: clock }),
+      perAddress: createLoginThrottle({ maxFailures: 5, windowMs: 60_000, now: clock }),
+    });
+    for (let i = 0; i < 5; i += 1) {
+      expect(throttle.retryAfterSeconds(`user${i}@spray.example`, '10.0.0.1')).toBe(0);
+      throttle.recordFailure(`user${i}@spray.example`, '10.0.0.1');
+      now += 1000;
+    }
+    // A sixth, never-tried email from that address waits until the first failure ages out.
+    expect(throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.1')).toBe(55);
+    throttle.recordSuccess('known@spray.example', '10.0.0.1');
+    expect(throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.1')).toBe(55);
+    expect(throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.2')).toBe(0);
+    now = 60_001;
+    expect(throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.1')).toBe(0);
+  });
+
+  it('counts one email from one address, and a success clears it', () => {
+    const throttle = createSignInThrottle();
+    for (let i = 0; i < 10; i += 1) throttle.recordFailure('Dana@acme.example', '10.0.0.1');
+    expect(throttle.retryAfterSeconds('dana@acme.example ', '10.0.0.1')).toBeGreaterThan(0);
+    expect(throttle.retryAfterSeconds('dana@acme.example', '10.0.0.2')).toBe(0);
+    throttle.recordSuccess('dana@acme.example', '10.0.0.1');
+    expect(throttle.retryAfterSeconds('dana@acme.example', '10.0.0.1')).toBe(0);
+  });
+});
+
+describe('checkSignInPassword', () => {
+  it('spends one argon2 verification whether or not the email has an account', async () => {
+    const checked: string[] = [];
+    const check = (hash: string, password: string) => {
+      checked.push(hash);
+      return Promise.resolve(password === 'right');
+    };
+    const real = await hashPassword('right');
+    expect(await checkSignInPassword(real, 'right', check)).toBe(true);
+    expect(await checkSignInPassword(real, 'wrong', check)).toBe(false);
+    // No account: a dummy hash is verified all the same, and the answer is always false.
+    expect(await checkSignInPassword(undefined, 'right', check)).toBe(false);
+    expect(checked).toHaveLength(3);
+    expect(checked[2]).toMatch(/^\$argon2id\$/);
+    expect(checked[2]).not.toBe(real);
   });
 });
