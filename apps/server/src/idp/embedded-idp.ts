@@ -12,6 +12,7 @@ import { createProviderConfiguration } from './provider-config.js';
 import { registerProviderHandoff } from './provider-mount.js';
 import { createPasswordReset } from './password-reset/index.js';
 import { loadIdpSecrets, toPublicJwks } from './secrets.js';
+import { secretBoxFor } from '../platform/secrets/secrets-plugin.js';
 import { createAdapterFactory, deleteExpiredModels } from './storage-adapter.js';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -23,7 +24,7 @@ export async function createEmbeddedIdp({
 }: EmbeddedIdpOptions): Promise<EmbeddedIdp> {
   const { issuer, clientId, audience } = config.identity;
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '');
-  const secrets = await loadIdpSecrets(db);
+  const secrets = await loadIdpSecrets(db, secretBoxFor(config));
   const accounts = createAccountStore(db, config.appUrl);
   const audiences = createAudienceMapping(audience);
 

@@ -44,6 +44,8 @@ export function testConfig(
   env: NodeJS.ProcessEnv = {},
 ): AppConfigServer {
   return loadConfig({
+    // Its own directory, so the generated secret key (which seals the provider's keys) is too.
+    REVLANE_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'revlane-idp-data-')),
     APP_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
     WEB_DIST_DIR: webDistDir,
