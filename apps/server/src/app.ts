@@ -62,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: DEFAULT_BODY_LIMIT,
     http: { maxHeaderSize: MAX_HEADER_SIZE },
+    // While closing, our own hook answers 503 in the usual envelope (graceful-close.ts).
+    return503OnClosing: false,
   });
   const database = options.database ?? (await openDatabase(databaseTargetFor(config)));
   let idp: EmbeddedIdp | null = null;
@@ -100,7 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // After the stores: its onClose (running jobs finish) then runs before theirs.
   await app.register(jobsPlugin, { database });
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { keys: options.jwks ?? keysFor(config, idp) });
+  await app.register(authPlugin, {
+    keys: options.jwks ?? keysFor(config, idp),
+    provisionsUsers: idp === null,
+  });
   await app.register(loggingPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(corsPlugin);
