@@ -3,12 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PASSWORD_RESET_PATHS } from '@revlane/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../platform/config.js';
 import type { DatabaseHandle } from '../../platform/database/database.js';
 import { createTestDatabase } from '../../../test/database.js';
-import { seedDemoUsers } from '../index.js';
+import { seedDemoUsers } from '../../demo/demo-users.js';
 import { Browser } from './browser.js';
 import { authorizeRequest, startSignIn } from './sdk-flow.js';
 import { createWebDist, freePort } from './test-server.js';
@@ -79,6 +80,20 @@ describe('sign-in against guessing and spraying (TRUST_PROXY, ADR 0012)', () => 
     const post = await signInPage('192.0.2.77');
     for (let i = 0; i < 40; i += 1) expect((await post({ email: 'nope' })).status).toBe(400);
     const limited = await post({ email: 'demo@acme.example', password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ error: 'too_many_requests' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('gives the password reset routes the same strict limit', async () => {
+    const forgot = () =>
+      fetch(`${baseUrl}${PASSWORD_RESET_PATHS.forgot}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.90' },
+        body: JSON.stringify({ email: 'not an email' }),
+      });
+    for (let i = 0; i < 40; i += 1) expect((await forgot()).status).toBe(400);
+    const limited = await forgot();
     expect(limited.status).toBe(429);
     expect(await limited.json()).toMatchObject({ error: 'too_many_requests' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import {
   resetPasswordBodySchema,
   type FieldError,
 } from '@revlane/contracts';
+import { strictRateLimit } from '../../platform/http/rate-limits.js';
 import type { PasswordResetService } from './password-reset-service.js';
 
 export const PASSWORD_RESET_MESSAGES = {
@@ -26,7 +27,9 @@ const routePath = (path: string) => path.replace(/^\/idp/, '');
  * Nothing here says whether an address has an account.
  */
 export function registerPasswordResetRoutes(app: FastifyInstance, service: PasswordResetService) {
-  app.post(routePath(PASSWORD_RESET_PATHS.forgot), async (request, reply) => {
+  // The API's strict request limit too (ADR 0012), besides the service's own throttles.
+  const strictLimit = { config: { ...strictRateLimit } };
+  app.post(routePath(PASSWORD_RESET_PATHS.forgot), strictLimit, async (request, reply) => {
     const body = parseBody(forgotPasswordBodySchema, request, reply);
     if (!body) return reply;
     const outcome = service.requestLink(body.email, request.ip);
@@ -34,7 +37,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, service: Passw
     return send(reply, 200, { data: { message: FORGOT_PASSWORD_ANSWER } });
   });
 
-  app.post(routePath(PASSWORD_RESET_PATHS.check), async (request, reply) => {
+  app.post(routePath(PASSWORD_RESET_PATHS.check), strictLimit, async (request, reply) => {
     const body = parseBody(resetLinkCheckBodySchema, request, reply);
     if (!body) return reply;
     const outcome = await service.checkLink(body.token, request.ip);
@@ -43,7 +46,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, service: Passw
     return refuse(reply, outcome);
   });
 
-  app.post(routePath(PASSWORD_RESET_PATHS.reset), async (request, reply) => {
+  app.post(routePath(PASSWORD_RESET_PATHS.reset), strictLimit, async (request, reply) => {
     const body = parseBody(resetPasswordBodySchema, request, reply);
     if (!body) return reply;
     const outcome = await service.resetPassword(body.token, body.password, request.ip);

@@ -102,14 +102,15 @@ describe('rate limits per user, and the strict limit of exports and uploads', ()
 });
 
 describe('rate limits configured off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_USER_PER_MINUTE: '0' } });
+  });
+  afterAll(() => t.close());
+
   it('refuses nothing with 0', async () => {
-    const t = await createTestApp({ env: { RATE_LIMIT_USER_PER_MINUTE: '0' } });
-    try {
-      const user = await testUser(t, 'free@off.example');
-      for (let i = 0; i < 30; i += 1)
-        expect((await t.app.inject(asUser(user, me))).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
+    const user = await testUser(t, 'free@off.example');
+    for (let i = 0; i < 30; i += 1)
+      expect((await t.app.inject(asUser(user, me))).statusCode).toBe(200);
   });
 });
