@@ -45,7 +45,17 @@ async function verifyOrReject(verify: VerifyAccessToken, token: string, request:
   }
 }
 
-const registerAuth: FastifyPluginCallback<{ keys: KeySource }> = (app, options, done) => {
+interface AuthOptions {
+  keys: KeySource;
+  /**
+   * Create users on their first request (an external tenant owns the identities). The
+   * embedded provider only signs for users that exist, so an unknown subject there is a
+   * deleted user's or a forged token, never a newcomer: 401.
+   */
+  provisionsUsers: boolean;
+}
+
+const registerAuth: FastifyPluginCallback<AuthOptions> = (app, options, done) => {
   const { identity } = app.config;
   const verify = createTokenVerifier({
     issuer: identity.issuer,
@@ -61,6 +71,7 @@ const registerAuth: FastifyPluginCallback<{ keys: KeySource }> = (app, options, 
   ): Promise<Account> {
     const known = await findAccountBySubject(app.db, subject);
     if (known) return known;
+    if (!options.provisionsUsers) throw unauthorized('The access token is for an unknown user');
     const fromToken = readProfileClaims(payload);
     const claims = fromToken.email
       ? fromToken
