@@ -15,6 +15,7 @@ import {
  * request changes nothing. The seed is printed; FUZZ_SEED replays a failure.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+/** 10,000 cases; each property may take minutes on a loaded 2-core machine, hence the timeouts. */
 const RUNS = { data: 1_500, cohorts: 3_000, segments: 2_500, sources: 3_000 };
 
 const COLUMNS = [
@@ -231,7 +232,7 @@ describe.sequential(
         false,
       );
       expect(cases).toBe(RUNS.data);
-    }, 60_000);
+    }, 240_000);
 
     it('answers every cohort body below 500, and a refused one creates nothing', async () => {
       expect(
@@ -241,7 +242,7 @@ describe.sequential(
           payload: payload as object,
         })),
       ).toBe(RUNS.cohorts);
-    }, 60_000);
+    }, 240_000);
 
     it('answers every segment body below 500, and a refused one changes nothing', async () => {
       expect(
@@ -251,7 +252,7 @@ describe.sequential(
           payload: payload as object,
         })),
       ).toBe(RUNS.segments);
-    }, 60_000);
+    }, 240_000);
 
     it('answers every source body below 500, and a refused one creates nothing', async () => {
       expect(
@@ -261,6 +262,6 @@ describe.sequential(
           payload: payload as object,
         })),
       ).toBe(RUNS.sources);
-    }, 60_000);
+    }, 240_000);
   },
 );
