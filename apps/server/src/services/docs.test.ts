@@ -100,6 +100,7 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
       '/segments/{segmentId}/export-tickets',
       '/segments/{segmentId}/rolling-avg',
       '/segments/{segmentId}/trend',
+      '/segments/{segmentId}/versions',
     ]);
     const download = liveOps.paths['/segments/{segmentId}/export']!.get!;
     expect(download.security).toEqual([]);
