@@ -7,6 +7,7 @@ export {
   type ServiceName,
 } from './api-clients-context';
 export { ApiError, createResponseError, toApiError } from './api-error';
+export { defineGetQuery, useGetQuery, type GetQuery, type GetQueryDefinition } from './get-query';
 export { isSessionEndedError, isTryLaterError } from './error-class';
 export { getErrorText, getFieldErrors } from './error-text';
 export { createQueryClient, type AppQueryMeta } from './query-client';

@@ -1,9 +1,5 @@
 export { navigationKeys } from './api/navigation-keys';
-export {
-  segmentMenuQueryOptions,
-  usePrefetchSegmentMenu,
-  useSegmentMenu,
-} from './api/get-segment-menu';
+export { segmentMenuQuery, usePrefetchSegmentMenu, useSegmentMenu } from './api/get-segment-menu';
 export { AppSidebar } from './components/app-sidebar';
 export type { SidebarUser } from './components/sidebar-profile-link';
 export { useMiniSidebar } from './hooks/use-mini-sidebar';

@@ -1,5 +1,5 @@
 export { onboardingKeys } from './api/onboarding-keys';
-export { useOnboardingSteps, onboardingStepsQueryOptions } from './api/get-onboarding-steps';
+export { useOnboardingSteps, onboardingStepsQuery } from './api/get-onboarding-steps';
 export { useCompleteOnboardingStep } from './api/complete-onboarding-step';
 export { ConnectStepContent } from './components/connect-step-content';
 export { OnboardingChecklist } from './components/onboarding-checklist';

@@ -1,4 +1,4 @@
-export { fetchProfile, profileQueryOptions, useProfile } from './api/get-profile';
+export { profileQuery, useProfile } from './api/get-profile';
 export { profileKeys } from './api/profile-keys';
 export { ProfileDetailsCard } from './components/profile-details-card';
 export { DisplayNameField } from './components/display-name-field';

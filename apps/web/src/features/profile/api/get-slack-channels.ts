@@ -1,25 +1,13 @@
-import { slackChannelListSchema, USER_API, type SlackChannel } from '@revlane/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/common/api';
+import { slackChannelListSchema, USER_API } from '@revlane/contracts';
+import { defineGetQuery, useGetQuery } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
 /** `GET users/me/notifications/slack/channels`: empty until Slack is connected. */
-export async function fetchSlackChannels(
-  client: ApiClient,
-  signal?: AbortSignal,
-): Promise<SlackChannel[]> {
-  const data = await client.get<unknown>(USER_API.slackChannels, { signal });
-  return slackChannelListSchema.parse(data);
-}
+export const slackChannelsQuery = defineGetQuery({
+  service: 'user',
+  path: USER_API.slackChannels,
+  schema: slackChannelListSchema,
+  queryKey: profileKeys.slackChannels(),
+});
 
-export function slackChannelsQueryOptions(client: ApiClient) {
-  return queryOptions({
-    queryKey: profileKeys.slackChannels(),
-    queryFn: ({ signal }) => fetchSlackChannels(client, signal),
-  });
-}
-
-export function useSlackChannels() {
-  const client = useApiClient('user');
-  return useQuery(slackChannelsQueryOptions(client));
-}
+export const useSlackChannels = () => useGetQuery(slackChannelsQuery);

@@ -1,30 +1,18 @@
-import {
-  slackNotificationSettingsSchema,
-  USER_API,
-  type SlackNotificationSettings,
-} from '@revlane/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/common/api';
+import { slackNotificationSettingsSchema, USER_API } from '@revlane/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { defineGetQuery, useApiClient } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
 /** `GET users/me/notifications/slack`: the channel the user's alerts go to. */
-export async function fetchSlackNotifications(
-  client: ApiClient,
-  signal?: AbortSignal,
-): Promise<SlackNotificationSettings> {
-  const data = await client.get<unknown>(USER_API.slackNotifications, { signal });
-  return slackNotificationSettingsSchema.parse(data);
-}
-
-export function slackNotificationsQueryOptions(client: ApiClient) {
-  return queryOptions({
-    queryKey: profileKeys.slackNotifications(),
-    queryFn: ({ signal }) => fetchSlackNotifications(client, signal),
-  });
-}
+export const slackNotificationsQuery = defineGetQuery({
+  service: 'user',
+  path: USER_API.slackNotifications,
+  schema: slackNotificationSettingsSchema,
+  queryKey: profileKeys.slackNotifications(),
+});
 
 /** Only asked once there are channels to choose from (Slack is connected). */
 export function useSlackNotifications(isEnabled: boolean) {
-  const client = useApiClient('user');
-  return useQuery({ ...slackNotificationsQueryOptions(client), enabled: isEnabled });
+  const client = useApiClient(slackNotificationsQuery.service);
+  return useQuery({ ...slackNotificationsQuery.options(client), enabled: isEnabled });
 }
