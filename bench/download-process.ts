@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { startChildClient } from './child-client.js';
 import type { DownloadRequest, DownloadResult } from './download-client.js';
 
 export interface DownloadProcess {
@@ -7,31 +7,10 @@ export interface DownloadProcess {
   close: () => void;
 }
 
-const nextMessage = (child: ChildProcess) =>
-  new Promise<unknown>((resolve, reject) => {
-    const onExit = (code: number | null) =>
-      reject(new Error(`the download client exited (${code})`));
-    child.once('exit', onExit);
-    child.once('message', (message) => {
-      child.off('exit', onExit);
-      resolve(message);
-    });
-  });
-
 /** Starts `download-client.ts` in a child process and waits until it is ready. */
 export async function startDownloadProcess(): Promise<DownloadProcess> {
-  const child = fork(new URL('./download-client.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
-  });
-  await nextMessage(child);
-  return {
-    download: async (request) => {
-      const answer = nextMessage(child);
-      child.send(request);
-      const result = (await answer) as DownloadResult | { error: string };
-      if ('error' in result) throw new Error(result.error);
-      return result;
-    },
-    close: () => child.kill(),
-  };
+  const client = await startChildClient<DownloadRequest, DownloadResult>(
+    new URL('./download-client.ts', import.meta.url),
+  );
+  return { download: client.ask, close: client.close };
 }

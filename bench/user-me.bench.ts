@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
 import autocannon from 'autocannon';
 import type { DatabaseTarget } from '../apps/server/src/platform/database/database.js';
+import { startBareRoute } from './bare-route.js';
 import { listenSignedIn } from './listen-signed-in.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,15 +35,13 @@ async function load(
   };
 }
 
-/** A bare Fastify route: the ceiling any route of ours is compared with. */
+/** The bare route: the ceiling any route of ours is compared with. */
 async function measureBareRoute(): Promise<LoadResult> {
-  const app = Fastify({ logger: false });
-  app.get('/bare', () => ({ data: { ok: true } }));
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const bare = await startBareRoute();
   try {
-    return await load('bare Fastify route', `${address}/bare`);
+    return await load('bare Fastify route', bare.url);
   } finally {
-    await app.close();
+    await bare.close();
   }
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serviceUnavailable, unauthorized } from '../errors/http-error.js';
-import { findAccountBySubject, type Account } from './accounts.repository.js';
+import { cachedAccountBySubject } from './account-cache.js';
+import type { Account } from './accounts.repository.js';
 import { auditImpersonatedChange } from './audit.js';
 import type { AuthContext } from './auth-context.js';
 import { mergeClaims, readPermissions, readProfileClaims } from './claims.js';
@@ -69,7 +70,7 @@ const registerAuth: FastifyPluginCallback<AuthOptions> = (app, options, done) =>
     payload: Record<string, unknown>,
     token: string,
   ): Promise<Account> {
-    const known = await findAccountBySubject(app.db, subject);
+    const known = await cachedAccountBySubject(app.db, subject);
     if (known) return known;
     if (!options.provisionsUsers) throw unauthorized('The access token is for an unknown user');
     const fromToken = readProfileClaims(payload);

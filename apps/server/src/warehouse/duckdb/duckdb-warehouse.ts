@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { createTableStatements } from '../engine/dialect.js';
 import { quoteIdentifier } from '../engine/identifiers.js';
 import { KeyedLock } from '../engine/keyed-lock.js';
+import { noteLoadSwap } from '../loading/load-swaps.js';
 import { rebatch } from '../engine/rebatch.js';
 import { nextTableName, type BatchSource, type TableSchema } from '../engine/table-schema.js';
 import type {
@@ -100,10 +101,10 @@ export class DuckDBWarehouse implements Warehouse {
     });
   }
 
-  swapTables(orgId: string, names: readonly string[]): Promise<void> {
+  async swapTables(orgId: string, names: readonly string[]): Promise<void> {
     // DuckDB's DDL is transactional: readers on other connections keep the old catalog
     // until COMMIT and see the new one after it.
-    return this.inTransaction(orgId, async (connection) => {
+    await this.inTransaction(orgId, async (connection) => {
       for (const name of names) {
         await connection.run(`DROP TABLE IF EXISTS ${quoteIdentifier(name)}`);
         await connection.run(
@@ -111,10 +112,12 @@ export class DuckDBWarehouse implements Warehouse {
         );
       }
     });
+    noteLoadSwap();
   }
 
-  dropOrganization(orgId: string): Promise<void> {
-    return this.writes.run(orgId, () => this.databases.remove(orgId));
+  async dropOrganization(orgId: string): Promise<void> {
+    await this.writes.run(orgId, () => this.databases.remove(orgId));
+    noteLoadSwap();
   }
 
   close(): Promise<void> {

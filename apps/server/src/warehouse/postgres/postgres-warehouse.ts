@@ -3,6 +3,7 @@ import { csvLine } from '../engine/csv-encoding.js';
 import { createTableStatements } from '../engine/dialect.js';
 import { quoteIdentifier, schemaNameFor } from '../engine/identifiers.js';
 import { KeyedLock } from '../engine/keyed-lock.js';
+import { noteLoadSwap } from '../loading/load-swaps.js';
 import { nextTableName, type BatchSource, type TableSchema } from '../engine/table-schema.js';
 import type { CompiledQuery, StreamOptions, Warehouse, WarehouseRow } from '../engine/warehouse.js';
 import { copyBatches, copyCsvFile } from './postgres-copy.js';
@@ -121,9 +122,9 @@ export class PostgresWarehouse implements Warehouse {
     );
   }
 
-  swapTables(orgId: string, names: readonly string[]): Promise<void> {
+  async swapTables(orgId: string, names: readonly string[]): Promise<void> {
     const statements = swapStatements(orgId, names, nextTableName);
-    return this.writes.run(orgId, async () => {
+    await this.writes.run(orgId, async () => {
       await this.prepareForReads(orgId, names);
       await withLockRetries(() =>
         this.inTransaction(async (client) => {
@@ -131,6 +132,7 @@ export class PostgresWarehouse implements Warehouse {
         }),
       );
     });
+    noteLoadSwap();
   }
 
   /**
@@ -150,12 +152,13 @@ export class PostgresWarehouse implements Warehouse {
     });
   }
 
-  dropOrganization(orgId: string): Promise<void> {
-    return this.writes.run(orgId, async () => {
+  async dropOrganization(orgId: string): Promise<void> {
+    await this.writes.run(orgId, async () => {
       await this.pool.query(
         `DROP SCHEMA IF EXISTS ${quoteIdentifier(schemaNameFor(orgId))} CASCADE`,
       );
     });
+    noteLoadSwap();
   }
 
   close(): Promise<void> {

@@ -10,8 +10,9 @@ import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
 import type { SegmentQueryInput } from '../compiler/segment-query-input.js';
 import type { CompiledQuery, Warehouse, WarehouseRow } from '../engine/warehouse.js';
 import { csvLine } from '../engine/csv-encoding.js';
-import { readLoadInfo, type LoadInfo } from '../loading/load-info.js';
-import { CountCache } from './count-cache.js';
+import type { LoadInfo } from '../loading/load-info.js';
+import { PerLoadCache } from './per-load-cache.js';
+import { LoadInfoCache } from './load-info-cache.js';
 import { toSegmentGroups } from './segment-groups.js';
 
 /** The organization's first load has not finished: answer "preparing" (docs/product.md §4, §8). */
@@ -55,20 +56,24 @@ export interface SegmentExport {
  * WarehousePreparingError before the first load.
  */
 export class SegmentReader {
-  private readonly counts: CountCache;
+  private readonly counts: PerLoadCache<number>;
+  private readonly pages: PerLoadCache<WarehouseRow[]>;
+  private readonly loads: LoadInfoCache;
 
   constructor(
     private readonly warehouse: Warehouse,
-    options: { countCacheSize?: number } = {},
+    options: { countCacheSize?: number; pageCacheSize?: number } = {},
   ) {
-    this.counts = new CountCache(options.countCacheSize ?? 2000);
+    this.counts = new PerLoadCache(options.countCacheSize ?? 2000);
+    this.pages = new PerLoadCache(options.pageCacheSize ?? 500);
+    this.loads = new LoadInfoCache(warehouse);
   }
 
   /** `ready` with the load the data comes from, or `preparing`. */
   async status(
     orgId: string,
   ): Promise<{ state: 'ready'; load: LoadInfo } | { state: 'preparing' }> {
-    const load = await readLoadInfo(this.warehouse, orgId);
+    const load = await this.loads.get(orgId);
     return load ? { state: 'ready', load } : { state: 'preparing' };
   }
 
@@ -76,7 +81,7 @@ export class SegmentReader {
     const compiled = compileSegmentQuery(input, this.warehouse.dialect);
     const load = await this.requireLoad(input.orgId);
     const [rows, total] = await Promise.all([
-      this.warehouse.query(input.orgId, compiled.pageQuery),
+      this.rows(input.orgId, load, compiled.pageQuery),
       this.count(input.orgId, load, compiled.countQuery),
     ]);
     const { page, perPage, columns } = compiled;
@@ -89,7 +94,7 @@ export class SegmentReader {
     const load = await this.requireLoad(input.orgId);
     const { grouping } = compiled;
     const [rows, total] = await Promise.all([
-      this.warehouse.query(input.orgId, grouping.groupsQuery),
+      this.rows(input.orgId, load, grouping.groupsQuery),
       this.count(input.orgId, load, grouping.countQuery),
     ]);
     return {
@@ -157,9 +162,14 @@ export class SegmentReader {
   }
 
   private async requireLoad(orgId: string): Promise<LoadInfo> {
-    const load = await readLoadInfo(this.warehouse, orgId);
+    const load = await this.loads.get(orgId);
     if (!load) throw new WarehousePreparingError(orgId);
     return load;
+  }
+
+  /** A page of rows or groups (at most perPage), shared by concurrent and repeated reads. */
+  private rows(orgId: string, load: LoadInfo, query: CompiledQuery): Promise<WarehouseRow[]> {
+    return this.pages.get(orgId, load.loadId, query, () => this.warehouse.query(orgId, query));
   }
 
   private count(orgId: string, load: LoadInfo, query: CompiledQuery): Promise<number> {

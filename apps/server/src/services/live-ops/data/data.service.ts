@@ -3,7 +3,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { badRequest } from '../../../platform/errors/http-error.js';
 import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
-import { requireSegment } from '../segments/segments.service.js';
+import { requireSegmentCached } from '../segments/segments.service.js';
 import type { SegmentDataQuery } from './data-query.js';
 import { readSegment, toQueryInput, type Readiness } from './segment-query.js';
 
@@ -19,7 +19,7 @@ export async function readSegmentData(
   segmentId: string,
   query: SegmentDataQuery,
 ): Promise<Readiness<SegmentDataPage | SegmentGroupsPage>> {
-  const segment = await requireSegment(db, auth.org.id, segmentId);
+  const segment = await requireSegmentCached(db, auth.org.id, segmentId);
   const { pivot, pivot_identifier: pivotIdentifier, ...list } = query;
   const groupBy = pivot ? [pivot, pivotIdentifier].filter((name) => name !== undefined) : [];
   const input = toQueryInput(auth.org.id, segment, { ...list, groupBy });

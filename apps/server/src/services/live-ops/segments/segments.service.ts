@@ -14,6 +14,7 @@ import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plug
 import { afterDefinitionChange } from '../cohorts/cohort-definition-listeners.js';
 import { toCohortVersion } from '../cohorts/cohort-response.js';
 import { versionOfChange } from '../cohorts/cohort-versions.repository.js';
+import { forgetCachedSegments, findSegmentCached } from './segment-cache.js';
 import { toSegmentDetail } from './segment-defaults.js';
 import { insertSegmentVersion, listSegmentVersions } from './segment-versions.repository.js';
 import {
@@ -42,6 +43,17 @@ export async function requireSegment(
   segmentId: string,
 ): Promise<SegmentRecord> {
   const segment = await findSegment(db, orgId, segmentId);
+  if (!segment) throw notFound('Segment');
+  return segment;
+}
+
+/** requireSegment for hot reads (segment data): the row may be a few seconds old at most. */
+export async function requireSegmentCached(
+  db: Database,
+  orgId: string,
+  segmentId: string,
+): Promise<SegmentRecord> {
+  const segment = await findSegmentCached(db, orgId, segmentId);
   if (!segment) throw notFound('Segment');
   return segment;
 }
@@ -87,6 +99,7 @@ export async function updateSegmentSettings(
       const filters = body.filters ?? current.filters;
       const filtersChanged = !isSameFilters(current.filters, filters);
       const updated = await updateSegment(tx, orgId, segmentId, body);
+      forgetCachedSegments();
       if (name !== current.name || filtersChanged) {
         await insertSegmentVersion(tx, {
           segmentId,
@@ -101,6 +114,8 @@ export async function updateSegmentSettings(
     if (isUniqueViolation(error)) throw nameConflict(body.name ?? '');
     throw error;
   }
+  // A data request between the update and the commit may have cached the old row.
+  forgetCachedSegments();
   if (!result.updated) throw notFound('Segment');
   if (result.filtersChanged) await afterDefinitionChange(app, orgId);
   return toSegmentDetail(result.updated, await statusOf(warehouse, orgId));

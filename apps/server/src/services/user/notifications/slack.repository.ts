@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
 import { users } from '../../../platform/database/schema/index.js';
+import { forgetCachedAccounts } from '../../../platform/auth/account-cache.js';
 
 const byOrgAndId = (orgId: string, userId: string) =>
   and(eq(users.orgId, orgId), eq(users.id, userId));
@@ -24,5 +25,6 @@ export async function updateSlackChannelId(
     .set({ slackChannelId: channelId })
     .where(byOrgAndId(orgId, userId))
     .returning({ channelId: users.slackChannelId });
+  forgetCachedAccounts();
   return row;
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
 import { users } from '../../../platform/database/schema/index.js';
+import { forgetCachedAccounts } from '../../../platform/auth/account-cache.js';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -15,6 +16,7 @@ export async function updateUser(
   changes: { displayName?: string; photo?: string | null },
 ): Promise<UserRecord | undefined> {
   const [row] = await db.update(users).set(changes).where(byOrgAndId(orgId, userId)).returning();
+  forgetCachedAccounts();
   return row;
 }
 
@@ -25,6 +27,7 @@ export async function markTermsAccepted(db: Database, orgId: string, userId: str
     .set({ termsAcceptedAt: sql`coalesce(${users.termsAcceptedAt}, now())` })
     .where(byOrgAndId(orgId, userId))
     .returning();
+  forgetCachedAccounts();
   return row;
 }
 
@@ -50,5 +53,6 @@ export async function mergeDashboard(
     })
     .where(byOrgAndId(orgId, userId))
     .returning({ dashboard: users.dashboard });
+  forgetCachedAccounts();
   return row;
 }
