@@ -1,5 +1,4 @@
 import type { SegmentFilter } from '@revlane/contracts';
-import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -11,7 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations, users } from './core.js';
+import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
+import { orgIdColumn, users } from './core.js';
 import { segments } from './live-ops.js';
 import { definitionVersionColumns } from './version-columns.js';
 
@@ -23,10 +23,8 @@ import { definitionVersionColumns } from './version-columns.js';
 export const cohorts = pgTable(
   'cohorts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orgId: orgIdColumn(),
     segmentId: uuid('segment_id')
       .notNull()
       .references(() => segments.id, { onDelete: 'cascade' }),
@@ -37,11 +35,8 @@ export const cohorts = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** A seeded cohort's stable key within its segment (null: made by a user); see segments. */
     seedKey: text('seed_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     uniqueIndex('cohorts_segment_id_name_key').on(table.segmentId, table.name),
@@ -60,7 +55,7 @@ export const cohortFavorites = pgTable(
     cohortId: uuid('cohort_id')
       .notNull()
       .references(() => cohorts.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.cohortId] })],
 );

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations, users } from './core.js';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from './columns.js';
+import { orgIdColumn, users } from './core.js';
 
 /**
  * Files of the content service. The bytes live in the file storage under
@@ -8,16 +9,14 @@ import { organizations, users } from './core.js';
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orgId: orgIdColumn(),
     /** Kept when the uploader leaves: the file still belongs to the organization. */
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Detected from the file's first bytes, never taken from the client. */
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('files_org_id_idx').on(table.orgId)],
 );

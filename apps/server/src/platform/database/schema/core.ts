@@ -11,21 +11,20 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
 
 /** One customer company; every row of product metadata carries its id (docs/architecture.md §2). */
 export const organizations = pgTable(
   'organizations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     name: text('name').notNull(),
     /** Email domain whose new users join this organization automatically. */
     domain: text('domain'),
     /** Organization id as the external identity provider names it (token claim `org_id`). */
     externalId: text('external_id'),
     isVendor: boolean('is_vendor').notNull().default(false),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     uniqueIndex('organizations_domain_key').on(table.domain),
@@ -33,13 +32,18 @@ export const organizations = pgTable(
   ],
 );
 
+/** Ties a row to its organization; the row goes when the organization does (docs/architecture.md §2). */
+export function orgIdColumn() {
+  return uuid('org_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+}
+
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orgId: orgIdColumn(),
     /** The identity provider's `sub`. */
     subject: text('subject').notNull(),
     email: text('email').notNull(),
@@ -52,11 +56,8 @@ export const users = pgTable(
     dashboard: jsonb('dashboard').$type<Record<string, unknown>>(),
     /** Slack channel the user's alerts go to; null until chosen (docs/product.md §7). */
     slackChannelId: text('slack_channel_id'),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     uniqueIndex('users_subject_key').on(table.subject),
@@ -77,9 +78,7 @@ export const userCredentials = pgTable('user_credentials', {
 export const onboardingSteps = pgTable(
   'onboarding_steps',
   {
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -93,17 +92,15 @@ export const onboardingSteps = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orgId: orgIdColumn(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
     statusCode: integer('status_code'),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('audit_log_org_id_created_at_idx').on(table.orgId, table.createdAt)],
 );
@@ -112,5 +109,5 @@ export const auditLog = pgTable(
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
-  createdAt: createdAt(),
+  createdAt: createdAtColumn(),
 });

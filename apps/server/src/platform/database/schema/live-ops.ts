@@ -1,5 +1,4 @@
 import type { SegmentFilter } from '@revlane/contracts';
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -12,7 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations, users } from './core.js';
+import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
+import { orgIdColumn, users } from './core.js';
 import { definitionVersionColumns } from './version-columns.js';
 
 /** A segment's default sort: a catalogue column and its direction. */
@@ -36,10 +36,8 @@ export interface SegmentGroupingSetting {
 export const segments = pgTable(
   'segments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orgId: orgIdColumn(),
     name: text('name').notNull(),
     description: text('description'),
     baseTable: text('base_table', { enum: ['accounts', 'users'] }).notNull(),
@@ -60,11 +58,8 @@ export const segments = pgTable(
      * again.
      */
     seedKey: text('seed_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   // Also the index every org-scoped listing uses (its leading column is org_id).
   (table) => [
@@ -99,9 +94,7 @@ export const exportTickets = pgTable(
   'export_tickets',
   {
     ticketHash: text('ticket_hash').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

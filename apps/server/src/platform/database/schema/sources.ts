@@ -5,9 +5,9 @@ import type {
   SyncStatus,
   SyncTableReport,
 } from '@revlane/contracts';
-import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations, users } from './core.js';
+import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
+import { orgIdColumn, users } from './core.js';
 
 /** What a sync remembers per landed table: its columns (for drift) and cursor position. */
 export interface LandedTableState {
@@ -28,9 +28,7 @@ export const sources = pgTable(
   'sources',
   {
     id: uuid('id').primaryKey(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     type: text('type').$type<SourceType>().notNull(),
     name: text('name').notNull(),
     config: jsonb('config').$type<Record<string, unknown>>().notNull(),
@@ -40,11 +38,8 @@ export const sources = pgTable(
     /** Per source table: the columns and cursor of its last successful load. */
     landed: jsonb('landed').$type<Record<string, LandedTableState>>().notNull().default({}),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => sql`now()`),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [index('sources_org_id_idx').on(table.orgId)],
 );
@@ -56,10 +51,8 @@ export const sources = pgTable(
 export const sourceSyncs = pgTable(
   'source_syncs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orgId: orgIdColumn(),
     sourceId: uuid('source_id')
       .notNull()
       .references(() => sources.id, { onDelete: 'cascade' }),
@@ -72,7 +65,7 @@ export const sourceSyncs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('source_syncs_source_id_created_at_idx').on(table.sourceId, table.createdAt),

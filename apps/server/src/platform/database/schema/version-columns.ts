@@ -1,6 +1,6 @@
 import type { SegmentFilter } from '@revlane/contracts';
 import { integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations, users } from './core.js';
+import { orgIdColumn, users } from './core.js';
 
 /**
  * The columns every definition history shares (a cohort's, a segment's): its number, who
@@ -10,9 +10,7 @@ import { organizations, users } from './core.js';
 export function definitionVersionColumns() {
   return {
     version: integer('version').notNull(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     previousName: text('previous_name'),
