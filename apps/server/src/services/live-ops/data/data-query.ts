@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_PER_PAGE, listQuerySchema, parseSort, type SortInfo } from '@revlane/contracts';
+import {
+  DEFAULT_PER_PAGE,
+  exportTicketBodySchema,
+  listQuerySchema,
+  parseSort,
+  type SortInfo,
+} from '@revlane/contracts';
 
 function jsonList(what: string) {
   return z
@@ -36,17 +42,11 @@ export type SegmentDataQuery = z.infer<typeof segmentDataQuerySchema>;
 
 /**
  * The parts of a list query an export is bound to, as the client sent them: the list query,
- * the grouping when the view is grouped, and the cohort whose page it is exported from.
+ * the grouping when the view is grouped, and the cohort whose page it is exported from. The
+ * same fields as the ticket's body (the ticket is bound to them), but not strict: the export
+ * URL carries the ticket and the impersonated user besides.
  */
-export const exportListQuerySchema = z.object({
-  search: z.string().max(200).optional(),
-  sortBy: z.string().max(1000).optional(),
-  filters: z.string().max(100_000).optional(),
-  columns: z.string().max(20_000).optional(),
-  pivot: z.string().max(200).optional(),
-  pivot_identifier: z.string().max(200).optional(),
-  cohort: z.string().max(100).optional(),
-});
+export const exportListQuerySchema = z.object(exportTicketBodySchema.shape);
 export type ExportListQuery = z.infer<typeof exportListQuerySchema>;
 
 export function parseSortBy(text: string | undefined): SortInfo[] | undefined {
