@@ -4,8 +4,8 @@ import type { Queryable } from '../../../platform/database/queryable.js';
 import type { segmentVersions } from '../../../platform/database/schema/index.js';
 import { cohortVersions, users } from '../../../platform/database/schema/index.js';
 
-export interface NewCohortVersion {
-  cohortId: string;
+/** What a new version row of either history table holds (schema/version-columns.ts). */
+export interface NewDefinitionVersion {
   orgId: string;
   /** Null for changes nobody made by hand (the demo seed). */
   changedBy: string | null;
@@ -13,6 +13,10 @@ export interface NewCohortVersion {
   name: string;
   previousFilters: SegmentFilter[] | null;
   filters: SegmentFilter[];
+}
+
+export interface NewCohortVersion extends NewDefinitionVersion {
+  cohortId: string;
 }
 
 interface Definition {

@@ -1,17 +1,10 @@
-import type { SegmentFilter } from '@revlane/contracts';
 import { and, desc, eq, max } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/database/queryable.js';
 import { segmentVersions, users } from '../../../platform/database/schema/index.js';
-import { versionFields } from '../cohorts/cohort-versions.repository.js';
+import { versionFields, type NewDefinitionVersion } from '../cohorts/cohort-versions.repository.js';
 
-export interface NewSegmentVersion {
+export interface NewSegmentVersion extends NewDefinitionVersion {
   segmentId: string;
-  orgId: string;
-  changedBy: string | null;
-  previousName: string | null;
-  name: string;
-  previousFilters: SegmentFilter[] | null;
-  filters: SegmentFilter[];
 }
 
 /** Appends the next version; callers hold the segment's row lock (see lockSegment). */
