@@ -1,6 +1,5 @@
 import { ApiOutlined } from '@ant-design/icons';
-import { EmptyState } from '@/common/ui/empty-state';
-import { PageHeader } from '@/common/ui/page-header';
+import { EmptyPage } from '@/common/ui/empty-page';
 
 const KINDS = [
   { title: 'CRM', text: 'Salesforce and HubSpot: accounts, contacts, owners, tasks and leads.' },
@@ -12,13 +11,14 @@ const KINDS = [
 export function ConnectionsPage() {
   return (
     <>
-      <PageHeader
+      <EmptyPage
         title="Connections"
         description="Connect your CRM and product data so segments know your customers."
-      />
-      <EmptyState icon={<ApiOutlined />} title="No connections yet">
+        icon={<ApiOutlined />}
+        emptyTitle="No connections yet"
+      >
         Each connection will show its status, last sync and any errors, with Sync now and Delete.
-      </EmptyState>
+      </EmptyPage>
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {KINDS.map((kind) => (
           <li key={kind.title} className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
