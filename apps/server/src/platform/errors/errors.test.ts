@@ -41,45 +41,40 @@ describe('error envelope (docs/architecture.md §7)', () => {
     expect(response.json()).toEqual({ error: 'not_found', message: `No route ${method} ${url}` });
   });
 
-  it('answers invalid JSON with a 400', async () => {
+  // The body refusals of PATCH users/me/profile: the body never reaches the route.
+  it.each([
+    {
+      refusal: 'invalid JSON',
+      status: 400,
+      contentType: 'application/json',
+      payload: '{"displayName": ',
+      answer: { error: 'bad_request', message: expect.stringMatching(/JSON/) as unknown },
+    },
+    {
+      refusal: 'a body that is not JSON',
+      status: 415,
+      contentType: 'text/plain',
+      payload: 'displayName=Eve',
+      answer: { error: 'unsupported_media_type' },
+    },
+    {
+      refusal: 'an oversized body',
+      status: 413,
+      contentType: 'application/json',
+      payload: JSON.stringify({ displayName: 'x'.repeat(2 * 1024 * 1024) }),
+      answer: { error: 'payload_too_large' },
+    },
+  ])('answers $refusal with a $status', async ({ status, contentType, payload, answer }) => {
     const response = await t.app.inject(
       asUser(user, {
         method: 'PATCH',
         url: '/user/api/v1/users/me/profile',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"displayName": ',
+        headers: { 'content-type': contentType },
+        payload,
       }),
     );
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      error: 'bad_request',
-      message: expect.stringMatching(/JSON/) as unknown,
-    });
-  });
-
-  it('answers a body that is not JSON with a 415', async () => {
-    const response = await t.app.inject(
-      asUser(user, {
-        method: 'PATCH',
-        url: '/user/api/v1/users/me/profile',
-        headers: { 'content-type': 'text/plain' },
-        payload: 'displayName=Eve',
-      }),
-    );
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toMatchObject({ error: 'unsupported_media_type' });
-  });
-
-  it('answers an oversized body with a 413', async () => {
-    const response = await t.app.inject(
-      asUser(user, {
-        method: 'PATCH',
-        url: '/user/api/v1/users/me/profile',
-        payload: { displayName: 'x'.repeat(2 * 1024 * 1024) },
-      }),
-    );
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ error: 'payload_too_large' });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject(answer);
   });
 
   it('answers a failing route with a 500 that hides internals, and logs them with the request id', async () => {
