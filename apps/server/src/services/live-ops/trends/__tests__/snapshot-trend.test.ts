@@ -61,6 +61,16 @@ describe('live-ops: POST segments/{id}/trend and rolling-avg from snapshots', ()
   };
   const values = async (body: TrendRequestInput) =>
     (await points('trend', body)).points.map((point) => [point.date, point.value]);
+  type TrendMetric = NonNullable<TrendRequestInput['metric']>;
+  /** Asks the trend once per metric given and expects that metric's [date, value] points. */
+  const expectSeries = async (
+    body: TrendRequestInput,
+    series: Partial<Record<TrendMetric, [string, number | null][]>>,
+  ) => {
+    for (const [metric, expected] of Object.entries(series)) {
+      expect(await values({ ...body, metric: metric as TrendMetric }), metric).toEqual(expected);
+    }
+  };
 
   it('answers one point per day with nulls on days without a snapshot', async () => {
     const body = { cohortId: cohortA, from: '2024-06-02', to: '2024-06-06' };
@@ -94,21 +104,23 @@ describe('live-ops: POST segments/{id}/trend and rolling-avg from snapshots', ()
       to: '2024-06-12',
       interval: 'week' as const,
     };
-    expect(await values(body)).toEqual([
-      ['2024-05-29', 8],
-      ['2024-06-03', 9],
-      ['2024-06-10', 12],
-    ]);
-    expect(await values({ ...body, metric: 'entered' })).toEqual([
-      ['2024-05-29', 1],
-      ['2024-06-03', 5],
-      ['2024-06-10', 4],
-    ]);
-    expect(await values({ ...body, metric: 'left' })).toEqual([
-      ['2024-05-29', 0],
-      ['2024-06-03', 4],
-      ['2024-06-10', 1],
-    ]);
+    await expectSeries(body, {
+      members: [
+        ['2024-05-29', 8],
+        ['2024-06-03', 9],
+        ['2024-06-10', 12],
+      ],
+      entered: [
+        ['2024-05-29', 1],
+        ['2024-06-03', 5],
+        ['2024-06-10', 4],
+      ],
+      left: [
+        ['2024-05-29', 0],
+        ['2024-06-03', 4],
+        ['2024-06-10', 1],
+      ],
+    });
   });
 
   it('groups calendar months, the first clipped to from', async () => {
@@ -118,16 +130,18 @@ describe('live-ops: POST segments/{id}/trend and rolling-avg from snapshots', ()
       to: '2024-07-10',
       interval: 'month' as const,
     };
-    expect(await values(body)).toEqual([
-      ['2024-05-15', 8],
-      ['2024-06-01', 15],
-      ['2024-07-01', null],
-    ]);
-    expect(await values({ ...body, metric: 'entered' })).toEqual([
-      ['2024-05-15', 1],
-      ['2024-06-01', 10],
-      ['2024-07-01', null],
-    ]);
+    await expectSeries(body, {
+      members: [
+        ['2024-05-15', 8],
+        ['2024-06-01', 15],
+        ['2024-07-01', null],
+      ],
+      entered: [
+        ['2024-05-15', 1],
+        ['2024-06-01', 10],
+        ['2024-07-01', null],
+      ],
+    });
   });
 
   it('averages the last `window` non-null points on rolling-avg', async () => {
