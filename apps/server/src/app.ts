@@ -16,7 +16,7 @@ import {
 import { errorsPlugin } from './platform/errors/error-handler.js';
 import { gracefulClosePlugin } from './platform/http/graceful-close.js';
 import { corsPlugin } from './platform/http/cors.js';
-import { acceptEmptyJsonBodies } from './platform/http/json-body.js';
+import { acceptEmptyJsonBodies, refuseNulInQueryStrings } from './platform/http/json-body.js';
 import { rateLimitsPlugin } from './platform/http/rate-limits.js';
 import {
   DEFAULT_BODY_LIMIT,
@@ -93,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
+  refuseNulInQueryStrings(app);
 
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { handle: database });

@@ -18,6 +18,7 @@ describe('error envelope (docs/architecture.md §7)', () => {
             'connection to 10.0.0.7 refused: password authentication failed for "admin"',
           );
         });
+        app.get('/api/v1/test/echo-query', (request) => request.query);
       },
     });
     user = await testUser(t, 'err@errors.example');
@@ -75,6 +76,17 @@ describe('error envelope (docs/architecture.md §7)', () => {
     );
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject(answer);
+  });
+
+  it('refuses a NUL in a query string with a 400 naming it, before the route runs', async () => {
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/test/echo-query?search=a%00b',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('query.search');
+    const served = await t.app.inject({ method: 'GET', url: '/api/v1/test/echo-query?search=ab' });
+    expect(served.json()).toEqual({ search: 'ab' });
   });
 
   it('answers a failing route with a 500 that hides internals, and logs them with the request id', async () => {

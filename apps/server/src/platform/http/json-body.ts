@@ -25,6 +25,20 @@ export function nulCharacterPath(value: unknown, path = 'body'): string | undefi
 }
 
 /**
+ * Query strings get the same rule as bodies: a NUL in any value or name (`?search=%00`) is a
+ * 400 naming it (`query.search`) before a route sees it, instead of a 500 from a store.
+ */
+export function refuseNulInQueryStrings(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const path = nulCharacterPath(request.query, 'query');
+    if (path) {
+      const message = 'Text cannot contain NUL characters';
+      throw badRequest(`${message} (${path})`, [{ path, message }]);
+    }
+  });
+}
+
+/**
  * The default JSON parser rejects an empty body sent with `Content-Type: application/json`.
  * Some clients send that header on body-less POSTs (accept-terms); treat it as no body and
  * let the route schema decide, keeping Fastify's prototype-poisoning protection otherwise.
