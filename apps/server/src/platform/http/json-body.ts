@@ -29,12 +29,11 @@ export function nulCharacterPath(value: unknown, path = 'body'): string | undefi
  * 400 naming it (`query.search`) before a route sees it, instead of a 500 from a store.
  */
 export function refuseNulInQueryStrings(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const path = nulCharacterPath(request.query, 'query');
-    if (path) {
-      const message = 'Text cannot contain NUL characters';
-      throw badRequest(`${message} (${path})`, [{ path, message }]);
-    }
+    if (!path) return done();
+    const message = 'Text cannot contain NUL characters';
+    done(badRequest(`${message} (${path})`, [{ path, message }]));
   });
 }
 
