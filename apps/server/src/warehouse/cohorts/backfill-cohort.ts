@@ -1,7 +1,7 @@
 import type { BaseTable } from '@revlane/contracts';
 import { compileSeriesQuery } from '../compiler/compile-series-query.js';
-import type { Warehouse } from '../engine/warehouse.js';
-import { cohortTableNames, statementWith } from './cohort-tables-sql.js';
+import type { CompiledQuery, Warehouse } from '../engine/warehouse.js';
+import { cohortTableNames, statementWith, type CohortTableNames } from './cohort-tables-sql.js';
 import { ensureCohortTables } from './ensure-cohort-tables.js';
 import { historyStatements } from './history-statements.js';
 
@@ -9,6 +9,11 @@ export interface CohortToBackfill {
   cohortId: string;
   table: BaseTable;
   filters: readonly unknown[];
+  /**
+   * Its filters changed since its snapshots were taken: they are replaced by the new history
+   * in the same transaction, instead of leaving the cohort alone (ADR 0013).
+   */
+  replace?: boolean;
 }
 
 export interface BackfillSeries {
@@ -21,8 +26,9 @@ export interface BackfillSeries {
 /**
  * Gives a cohort without snapshots its daily history from series tables, one snapshot per
  * day at the day's last millisecond, in ONE warehouse transaction (history-statements.ts).
- * Returns false, writing nothing, when the cohort already has snapshots. Throws
- * SegmentQueryError when its filters no longer compile.
+ * Returns false, writing nothing, when the cohort already has snapshots, unless `replace`:
+ * then its old snapshots are deleted first in that transaction, so a failure keeps them
+ * whole. Throws SegmentQueryError when its filters no longer compile.
  */
 export async function backfillCohort(
   warehouse: Warehouse,
@@ -39,10 +45,17 @@ export async function backfillCohort(
   ).idsByDayQuery;
   await ensureCohortTables(warehouse, orgId);
   const tables = cohortTableNames(warehouse.dialect, orgId);
-  if (await hasSnapshots(warehouse, orgId, cohort.cohortId)) return false;
+  if (!cohort.replace && (await hasSnapshots(warehouse, orgId, cohort.cohortId))) return false;
   const history = { cohortId: cohort.cohortId, days: series.days, membersByDay };
-  await warehouse.execute(orgId, historyStatements(tables, history));
+  const clear = cohort.replace ? clearStatements(tables, cohort.cohortId) : [];
+  await warehouse.execute(orgId, [...clear, ...historyStatements(tables, history)]);
   return true;
+}
+
+function clearStatements(tables: CohortTableNames, cohortId: string): CompiledQuery[] {
+  return [tables.changes, tables.members, tables.counts].map((table) =>
+    statementWith(null, (p) => `DELETE FROM ${table} WHERE cohort_id = ${p.add(cohortId)}`),
+  );
 }
 
 async function hasSnapshots(warehouse: Warehouse, orgId: string, cohortId: string) {

@@ -32,6 +32,11 @@ export const cohorts = pgTable(
     filters: jsonb('filters').$type<SegmentFilter[]>().notNull(),
     latestMembers: integer('latest_members'),
     latestSnapshotAt: timestamp('latest_snapshot_at', { withTimezone: true }),
+    /**
+     * Set when the cohort is created or its filters change: its snapshot history is (re)built
+     * from the as-of series by the next back-fill, which clears it (ADR 0013).
+     */
+    historyRequestedAt: timestamp('history_requested_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** A seeded cohort's stable key within its segment (null: made by a user); see segments. */
     seedKey: text('seed_key'),

@@ -64,6 +64,8 @@ export async function createCohort(
         name: body.name,
         filters: body.filters,
         createdBy: auth.user.id,
+        // Its history is back-filled from the as-of series at once (ADR 0013).
+        historyRequestedAt: new Date(),
       });
       await insertCohortVersion(tx, {
         cohortId: cohort.id,
@@ -112,7 +114,9 @@ export async function changeCohort(
       const filters = body.filters ?? current.filters;
       const isNewFilters = !isSameFilters(current.filters, filters);
       if (name !== current.name || isNewFilters) {
-        await updateCohort(tx, orgId, cohortId, { name, filters });
+        // New filters make the old history another cohort's: it is rebuilt (ADR 0013).
+        const historyRequestedAt = isNewFilters ? new Date() : current.historyRequestedAt;
+        await updateCohort(tx, orgId, cohortId, { name, filters, historyRequestedAt });
         await insertCohortVersion(tx, {
           cohortId,
           orgId,

@@ -6,7 +6,7 @@ import { cohortFavorites, cohorts } from '../../../platform/database/schema/inde
 export type CohortRecord = typeof cohorts.$inferSelect;
 /** A cohort row with the reading user's star. */
 export type CohortRow = CohortRecord & { favorite: boolean };
-export type CohortChanges = Partial<Pick<CohortRecord, 'name' | 'filters'>>;
+export type CohortChanges = Partial<Pick<CohortRecord, 'name' | 'filters' | 'historyRequestedAt'>>;
 
 /** Every statement names the organization: a cohort id alone never reaches another org's row. */
 const byOrgAndId = (orgId: string, cohortId: string) =>
@@ -84,7 +84,7 @@ export async function isCohortNameTaken(
 
 export type NewCohort = Pick<
   typeof cohorts.$inferInsert,
-  'orgId' | 'segmentId' | 'name' | 'filters' | 'createdBy' | 'seedKey'
+  'orgId' | 'segmentId' | 'name' | 'filters' | 'createdBy' | 'seedKey' | 'historyRequestedAt'
 >;
 
 export async function insertCohort(db: Queryable, values: NewCohort): Promise<CohortRecord> {

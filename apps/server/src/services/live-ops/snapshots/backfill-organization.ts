@@ -7,7 +7,11 @@ import {
 } from '../../../warehouse/index.js';
 import type { SnapshotDeps } from './snapshot-deps.js';
 import { snapshotNow } from './snapshot-organization.js';
-import { listCohortsToSnapshot, type CohortToSnapshot } from './snapshots.repository.js';
+import {
+  clearHistoryRequest,
+  listCohortsToSnapshot,
+  type CohortToSnapshot,
+} from './snapshots.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -18,10 +22,10 @@ export function backfillDays(days: number, until: number): number[] {
 }
 
 /**
- * Gives cohorts without any snapshot a history: one snapshot per past day, as of the end of
+ * Gives cohorts without any snapshot, and cohorts created or given new filters since
+ * (`historyRequestedAt`, ADR 0013), a history: one snapshot per past day, as of the end of
  * that day, all days evaluated on one series build; then the regular snapshot at `until`.
- * Cohorts that already have snapshots only get the regular one, so a restart back-fills
- * nothing twice.
+ * Other cohorts only get the regular one, so a restart back-fills nothing twice.
  */
 export async function backfillOrganization(
   deps: SnapshotDeps,
@@ -32,10 +36,15 @@ export async function backfillOrganization(
     if (!(await readLoadInfo(deps.warehouse, orgId))) return;
     const cohorts = await listCohortsToSnapshot(deps.db, orgId);
     const snapshotted = await readSnapshottedCohortIds(deps.warehouse, orgId);
-    const pending = cohorts.filter((cohort) => !snapshotted.has(cohort.id));
+    const pending = cohorts.filter(
+      (cohort) => cohort.historyRequestedAt !== null || !snapshotted.has(cohort.id),
+    );
     if (pending.length > 0)
-      await backfillHistories(deps, orgId, pending, backfillDays(days, until));
+      await backfillHistories(deps, orgId, pending, backfillDays(days, until), snapshotted);
     for (const cohort of cohorts) await snapshotNow(deps, orgId, cohort, until);
+    for (const { id, historyRequestedAt } of pending) {
+      if (historyRequestedAt) await clearHistoryRequest(deps.db, orgId, id, historyRequestedAt);
+    }
   });
 }
 
@@ -44,6 +53,7 @@ async function backfillHistories(
   orgId: string,
   cohorts: CohortToSnapshot[],
   days: number[],
+  snapshotted: Set<string>,
 ) {
   const started = Date.now();
   deps.log.info({ orgId, cohorts: cohorts.length, days: days.length }, 'cohort back-fill');
@@ -51,7 +61,12 @@ async function backfillHistories(
   await withAsOfSeriesTables(deps.warehouse, orgId, days, tables, async (series) => {
     deps.log.info({ orgId, durationMs: Date.now() - started }, 'cohort back-fill series built');
     for (const cohort of cohorts) {
-      const definition = { cohortId: cohort.id, table: cohort.table, filters: cohort.filters };
+      const definition = {
+        cohortId: cohort.id,
+        table: cohort.table,
+        filters: cohort.filters,
+        replace: snapshotted.has(cohort.id),
+      };
       try {
         await backfillCohort(deps.warehouse, orgId, definition, { tables: series, days });
       } catch (error) {

@@ -24,8 +24,9 @@ export function requestCohortSnapshots(app: FastifyInstance, orgId: string) {
 }
 
 /**
- * Back-fills daily snapshots for cohorts that have none, then snapshots every cohort now (so
- * it also serves as a regular snapshot). The demo load's back-fill follows its "warehouse
+ * Back-fills daily snapshots for cohorts that have none or whose history was asked for (a
+ * cohort created or given new filters, ADR 0013), then snapshots every cohort now (so it
+ * also serves as a regular snapshot). The demo load's back-fill follows its "warehouse
  * loaded" event instead (after-warehouse-loaded.ts).
  */
 export function requestCohortBackfill(

@@ -3,7 +3,7 @@ import { onWarehouseLoaded } from '../../../platform/jobs/warehouse-loaded.js';
 import { KeyedLock } from '../../../warehouse/index.js';
 import { onCohortDefinitionChange } from '../cohorts/cohort-definition-listeners.js';
 import { afterWarehouseLoaded, SNAPSHOTS_AFTER_LOAD_QUEUE } from './after-warehouse-loaded.js';
-import { requestCohortSnapshots } from './request-snapshots.js';
+import { requestCohortBackfill } from './request-snapshots.js';
 import { snapshotHandlers } from './snapshot-handlers.js';
 import {
   COHORT_BACKFILL_JOB,
@@ -15,7 +15,7 @@ import {
 /**
  * Membership snapshots in the live-ops service (docs/architecture.md §6): snapshots follow
  * every "warehouse loaded" event, the job workers, the daily schedule (which publishes that
- * event), and a snapshot request after each cohort definition change.
+ * event), and a back-fill request after each cohort definition change.
  * The membership diff they make possible is a cohort route.
  */
 export const snapshotsPlugin: FastifyPluginAsync = async (app) => {
@@ -32,5 +32,6 @@ export const snapshotsPlugin: FastifyPluginAsync = async (app) => {
   await app.jobs.work(COHORT_BACKFILL_JOB, handlers.backfill);
   await app.jobs.work(DAILY_REFRESH_JOB, handlers.dailyRefresh);
   await app.jobs.schedule(DAILY_REFRESH_JOB, DAILY_REFRESH_CRON, {});
-  onCohortDefinitionChange(requestCohortSnapshots);
+  // A new or changed definition gets its history at once, not one dot (ADR 0013).
+  onCohortDefinitionChange(requestCohortBackfill);
 };

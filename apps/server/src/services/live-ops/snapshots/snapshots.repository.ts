@@ -8,6 +8,8 @@ export interface CohortToSnapshot {
   table: BaseTable;
   /** The segment's base filters, then the cohort's own: a cohort is a part of its segment. */
   filters: SegmentFilter[];
+  /** Its history is to be (re)built from the as-of series (created, or new filters). */
+  historyRequestedAt: Date | null;
 }
 
 /** The organization's cohorts with their segment's base table (what the snapshot evaluates). */
@@ -21,14 +23,14 @@ export async function listCohortsToSnapshot(
       table: segments.baseTable,
       baseFilters: segments.filters,
       filters: cohorts.filters,
+      historyRequestedAt: cohorts.historyRequestedAt,
     })
     .from(cohorts)
     .innerJoin(segments, eq(segments.id, cohorts.segmentId))
     .where(and(eq(cohorts.orgId, orgId), eq(segments.orgId, orgId)))
     .orderBy(asc(cohorts.createdAt), asc(cohorts.id));
-  return rows.map(({ id, table, baseFilters, filters }) => ({
-    id,
-    table,
+  return rows.map(({ baseFilters, filters, ...row }) => ({
+    ...row,
     filters: [...baseFilters, ...filters],
   }));
 }
@@ -52,6 +54,28 @@ export async function recordLatestSnapshot(
         eq(cohorts.orgId, orgId),
         eq(cohorts.id, cohortId),
         or(isNull(cohorts.latestSnapshotAt), lt(cohorts.latestSnapshotAt, snapshotAt)),
+      ),
+    );
+}
+
+/**
+ * The history asked for at `requestedAt` is built: clears the request, unless the filters
+ * changed again meanwhile (a newer request waits for the next back-fill).
+ */
+export async function clearHistoryRequest(
+  db: Database,
+  orgId: string,
+  cohortId: string,
+  requestedAt: Date,
+): Promise<void> {
+  await db
+    .update(cohorts)
+    .set({ historyRequestedAt: null })
+    .where(
+      and(
+        eq(cohorts.orgId, orgId),
+        eq(cohorts.id, cohortId),
+        eq(cohorts.historyRequestedAt, requestedAt),
       ),
     );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "cohorts" ADD COLUMN "history_requested_at" timestamp with time zone;
