@@ -52,13 +52,28 @@ export const mysqlConfigSchema = z.strictObject(databaseConfigFields);
 export const csvConfigSchema = z.strictObject({
   fileName: z.string().trim().min(1).max(255).optional(),
 });
+/** A Google service account's key file as Google issues it (JSON). */
+export function isServiceAccountKey(text: string): boolean {
+  try {
+    const key = JSON.parse(text) as Record<string, unknown>;
+    return (
+      typeof key.client_email === 'string' &&
+      typeof key.private_key === 'string' &&
+      key.private_key.includes('PRIVATE KEY')
+    );
+  } catch {
+    return false;
+  }
+}
 export const googleSheetsConfigSchema = z.strictObject({
   spreadsheetId: z
     .string({ error: 'Required' })
     .trim()
     .regex(/^[A-Za-z0-9_-]{10,100}$/, 'The id from the sheet’s address'),
   /** Secret: a service-account key (JSON); default the deployment's own account. */
-  serviceAccountKey: secretText.optional(),
+  serviceAccountKey: secretText
+    .refine(isServiceAccountKey, 'A service account’s JSON key (with client_email and private_key)')
+    .optional(),
 });
 export const redashConfigSchema = z.strictObject({
   url: z.url({ error: 'An http(s) address' }).regex(/^https?:\/\//, 'An http(s) address'),
@@ -174,6 +189,10 @@ export const discoveredTableSchema = z.object({
   rowEstimate: z.number().int().nullable(),
 });
 export type DiscoveredTable = z.infer<typeof discoveredTableSchema>;
+
+/** A Google Sheets tab (`GET sources/{id}/google-sheets/tabs`): a table plus its sheet id. */
+export const sheetTabSchema = discoveredTableSchema.extend({ sheetId: z.number().int() });
+export type SheetTab = z.infer<typeof sheetTabSchema>;
 
 export const tablePreviewSchema = z.object({
   columns: z.array(discoveredColumnSchema),

@@ -4,6 +4,7 @@ import {
   API_AUDIENCE,
   IDLE_PROMPT_MINUTES,
   IDLE_TIMEOUT_MINUTES,
+  isServiceAccountKey,
   newPasswordSchema,
 } from '@revlane/contracts';
 import { parseSecretKey } from './secrets/secret-key.js';
@@ -39,7 +40,8 @@ export const envSchema = z.object({
   IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(IDLE_TIMEOUT_MINUTES),
   IDLE_PROMPT_MINUTES: z.coerce.number().positive().default(IDLE_PROMPT_MINUTES),
   SCHEDULING_URL: z.url().default('https://calendly.com/revlane/demo'),
-  GOOGLE_SERVICE_ACCOUNT_EMAIL: z.string().default('sheets@revlane-demo.iam.gserviceaccount.com'),
+  /** The address users share sheets with; default the key's `client_email`, else the demo's. */
+  GOOGLE_SERVICE_ACCOUNT_EMAIL: optionalString,
   MAIN_API_URL: optionalUrl,
   USER_API_URL: optionalUrl,
   COMPOSER_API_URL: optionalUrl,
@@ -109,6 +111,13 @@ export const envSchema = z.object({
     .default(2 * 1024 ** 3),
   /** Google Sheets API root (the official client's `rootUrl`); sandbox and tests point it at a fake. */
   GOOGLE_SHEETS_API_URL: z.url().default('https://sheets.googleapis.com/'),
+  /** Google's OAuth token endpoint, where the service account's signed JWT becomes a token. */
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  /** The deployment's service-account key (JSON, a secret): reads the sheets shared with it. */
+  GOOGLE_SERVICE_ACCOUNT_KEY: optionalString.refine(
+    (key) => key === undefined || isServiceAccountKey(key),
+    'must be a service account’s JSON key (with client_email and private_key)',
+  ),
 });
 
 export interface AppConfigServer {
@@ -147,8 +156,23 @@ export interface AppConfigServer {
   secretKey: string | undefined;
   /** SMTP server URL (may hold a password: never logged), or undefined for the outbox. */
   mail: { smtpUrl: string | undefined; from: string };
-  sources: { allowPrivateHosts: boolean; uploadMaxBytes: number; googleSheetsApiUrl: string };
+  sources: {
+    allowPrivateHosts: boolean;
+    uploadMaxBytes: number;
+    googleSheets: GoogleSheetsSettings;
+  };
 }
+
+/** Where the Sheets API and Google's token endpoint are, and the deployment's key (secret). */
+export interface GoogleSheetsSettings {
+  apiUrl: string;
+  tokenUrl: string;
+  serviceAccountKey: string | undefined;
+}
+
+const DEMO_SERVICE_ACCOUNT = 'sheets@revlane-demo.iam.gserviceaccount.com';
+const clientEmailOf = (key: string | undefined) =>
+  key ? (JSON.parse(key) as { client_email: string }).client_email : undefined;
 
 /** The README's demo password, used when DEMO_PASSWORD is unset. */
 export const DEFAULT_DEMO_PASSWORD = 'revlane-demo-2022';
@@ -207,7 +231,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     },
     idle: { timeoutMinutes: e.IDLE_TIMEOUT_MINUTES, promptMinutes: e.IDLE_PROMPT_MINUTES },
     schedulingUrl: e.SCHEDULING_URL,
-    googleServiceAccountEmail: e.GOOGLE_SERVICE_ACCOUNT_EMAIL,
+    googleServiceAccountEmail:
+      e.GOOGLE_SERVICE_ACCOUNT_EMAIL ??
+      clientEmailOf(e.GOOGLE_SERVICE_ACCOUNT_KEY) ??
+      DEMO_SERVICE_ACCOUNT,
     services: {
       main: e.MAIN_API_URL ?? `${appUrl}/api/v1`,
       user: e.USER_API_URL ?? `${appUrl}/user/api/v1`,
@@ -230,7 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     sources: {
       allowPrivateHosts: e.OUTBOUND_ALLOW_PRIVATE_HOSTS,
       uploadMaxBytes: e.UPLOAD_MAX_BYTES,
-      googleSheetsApiUrl: e.GOOGLE_SHEETS_API_URL,
+      googleSheets: {
+        apiUrl: e.GOOGLE_SHEETS_API_URL,
+        tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+        serviceAccountKey: e.GOOGLE_SERVICE_ACCOUNT_KEY,
+      },
     },
   };
 }

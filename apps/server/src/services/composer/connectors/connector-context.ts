@@ -9,6 +9,6 @@ export function connectorContextOf(
   return {
     dataDir,
     policy: { allowPrivateHosts: sources.allowPrivateHosts },
-    googleSheetsApiUrl: sources.googleSheetsApiUrl,
+    googleSheets: sources.googleSheets,
   };
 }

@@ -1,9 +1,11 @@
 import type { SourceType } from '@revlane/contracts';
+import type { GoogleSheetsSettings } from '../../../platform/config.js';
 import type { OutboundPolicy } from '../../../platform/outbound/outbound-policy.js';
 import type { SourceSettings } from '../sources/source-secrets.js';
 import { ConnectorError, type SourceConnector } from './connector.js';
 import { CsvConnector, csvFileOf } from './csv-connector.js';
 import type { DatabaseSourceConfig } from './database-session.js';
+import { GoogleSheetsConnector } from './google-sheets-connector.js';
 import { MySqlConnector } from './mysql-connector.js';
 import { PostgresConnector } from './postgres-connector.js';
 import { RedashConnector } from './redash-connector.js';
@@ -14,7 +16,7 @@ export interface ConnectorContext {
   /** Null for an unsaved config being tested. */
   sourceId: string | null;
   policy: OutboundPolicy;
-  googleSheetsApiUrl: string;
+  googleSheets: GoogleSheetsSettings;
 }
 
 /** The CSV source's one table is its file, named as uploaded. */
@@ -38,13 +40,17 @@ export function openConnector(
         typeof config.apiKey === 'string' ? config.apiKey : '',
         context.policy,
       );
+    case 'google_sheets':
+      return new GoogleSheetsConnector(
+        String(config.spreadsheetId),
+        context.googleSheets,
+        typeof config.serviceAccountKey === 'string' ? config.serviceAccountKey : undefined,
+      );
     case 'csv': {
       if (!context.sourceId)
         throw new ConnectorError('not_found', 'Upload the file first: a CSV source is its file.');
       const file = csvFileOf(context.dataDir, context.orgId, context.sourceId);
       return new CsvConnector(file, csvTableName(config));
     }
-    default:
-      throw new ConnectorError('remote', `Sources of type ${type} are not available yet.`);
   }
 }

@@ -5,6 +5,7 @@ import {
   dataEnvelope,
   discoveredTableSchema,
   PREVIEW_LIMIT_MAX,
+  sheetTabSchema,
   SOURCES_API,
   tablePreviewSchema,
   testResultSchema,
@@ -14,6 +15,7 @@ import { errorResponses } from '../../../platform/http/responses.js';
 import {
   discoverTables,
   listRedashQueries,
+  listSheetTabs,
   previewTable,
   testSavedSource,
   testSourceConfig,
@@ -107,6 +109,21 @@ export const sourceDiscoveryRoutes: FastifyPluginCallback = (app, _options, done
       },
     },
     async (request) => ({ data: await listRedashQueries(app, request.auth, request.params.id) }),
+  );
+  routes.get(
+    `/${SOURCES_API.sheetTabs(':id')}`,
+    {
+      schema: {
+        tags,
+        summary: 'The spreadsheet’s tabs: header columns typed from a sample, row estimates',
+        params: sourceParamsSchema,
+        response: {
+          200: dataEnvelope(z.array(sheetTabSchema)),
+          ...errorResponses(403, 404, 422),
+        },
+      },
+    },
+    async (request) => ({ data: await listSheetTabs(app, request.auth, request.params.id) }),
   );
   done();
 };

@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../../../platform/errors/http-error.js';
 import { connectorContextOf } from '../connectors/connector-context.js';
 import { isConnectorError, type SourceConnector } from '../connectors/connector.js';
 import { openConnector } from '../connectors/open-connector.js';
+import type { GoogleSheetsConnector } from '../connectors/google-sheets-connector.js';
 import type { RedashConnector } from '../connectors/redash-connector.js';
 import { fullConfig, type SourceSettings } from './source-secrets.js';
 import { requireSource } from './sources.service.js';
@@ -91,12 +92,29 @@ export async function previewTable(
   ).catch(unprocessable);
 }
 
-/** `GET sources/{id}/redash/queries`: the Redash account's queries, every page. */
-export async function listRedashQueries(app: Composer, auth: AuthContext, id: string) {
+/** A route of one source type (Redash queries, sheet tabs): 404 for a source of another. */
+async function withTypedConnector<C, T>(
+  app: Composer,
+  auth: AuthContext,
+  id: string,
+  type: TestSourceBody['type'],
+  work: (connector: C) => Promise<T>,
+): Promise<T> {
   const source = await requireSource(app, auth, id);
-  if (source.type !== 'redash') throw notFound('Redash source');
+  if (source.type !== type)
+    throw notFound(type === 'redash' ? 'Redash source' : 'Google Sheets source');
   const config = fullConfig(app.secrets, source);
   return withConnector(app, auth, { id: source.id, type: source.type, config }, (connector) =>
-    (connector as RedashConnector).queries(),
+    work(connector as C),
   ).catch(unprocessable);
 }
+
+/** `GET sources/{id}/redash/queries`: the Redash account's queries, every page. */
+export const listRedashQueries = (app: Composer, auth: AuthContext, id: string) =>
+  withTypedConnector(app, auth, id, 'redash', (connector: RedashConnector) => connector.queries());
+
+/** `GET sources/{id}/google-sheets/tabs`: the spreadsheet's tabs with typed header columns. */
+export const listSheetTabs = (app: Composer, auth: AuthContext, id: string) =>
+  withTypedConnector(app, auth, id, 'google_sheets', (connector: GoogleSheetsConnector) =>
+    connector.tabs(),
+  );

@@ -1,0 +1,198 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseA1Range, type A1Range } from './a1-range.js';
+import { verifyServiceAccountAssertion } from './google-token-assertion.js';
+
+export type FakeCell = string | number | boolean | null;
+
+export interface FakeSheetTab {
+  sheetId: number;
+  title: string;
+  /** Row 1 is the header, as a user types it. */
+  rows: FakeCell[][];
+  /** The grid's size; default the rows given (a real sheet often has empty rows past them). */
+  rowCount?: number;
+}
+
+export interface FakeSpreadsheet {
+  spreadsheetId: string;
+  title: string;
+  tabs: FakeSheetTab[];
+  /** Service-account addresses the sheet is shared with; others get PERMISSION_DENIED. */
+  sharedWith: string[];
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  status: number;
+  at: number;
+}
+
+export interface FakeGoogleSheets {
+  /** The API root (the client's `rootUrl`). */
+  url: string;
+  /** The OAuth token endpoint (a service account's JWT assertion → an access token). */
+  tokenUrl: string;
+  /** A service account's key file (JSON) whose public key the fake trusts. */
+  createServiceAccount(email: string): string;
+  /** The next `count` API calls answer 429 RESOURCE_EXHAUSTED with `Retry-After`. */
+  throttle(count: number, retryAfterSeconds: number): void;
+  readonly requests: FakeRequest[];
+  close(): Promise<void>;
+}
+
+type Reply = (status: number, body: unknown, headers?: Record<string, string>) => void;
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+};
+
+/** Google's error envelope: `{ error: { code, message, status } }`. */
+const apiError = (reply: Reply, code: number, message: string, headers?: Record<string, string>) =>
+  reply(code, { error: { code, message, status: STATUS_TEXT[code] } }, headers);
+
+const readBody = async (request: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+};
+
+/** The cells of a range, as `values.get` answers them: trailing empty rows and cells left out. */
+function valuesOf(tab: FakeSheetTab, range: A1Range, formatted: boolean): FakeCell[][] {
+  const lastRow = Math.min(range.endRow ?? tab.rows.length, tab.rows.length);
+  const values = tab.rows.slice(range.startRow - 1, lastRow).map((row) => {
+    const cells = row
+      .slice(range.startColumn - 1, range.endColumn ?? row.length)
+      .map((cell) => (cell === null ? '' : formatted ? String(cell) : cell));
+    while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+    return cells;
+  });
+  while (values.length > 0 && values[values.length - 1]!.length === 0) values.pop();
+  return values;
+}
+
+/**
+ * A local Google Sheets API (v4) speaking the parts a source uses, in Google's shapes: the
+ * OAuth token endpoint taking a service account's signed JWT (RS256, checked against the key
+ * it issued), `GET /v4/spreadsheets/{id}` with each tab's grid properties,
+ * `GET /v4/spreadsheets/{id}/values/{range}` for A1 ranges, errors in the
+ * `{ error: { code, message, status } }` envelope (401, 403 for a sheet not shared with the
+ * caller, 404, 429 with `Retry-After`). For tests and the product's sandbox mode
+ * (docs/architecture.md §6, ADR 0017).
+ */
+export async function startFakeGoogleSheets(options: {
+  spreadsheets: FakeSpreadsheet[];
+}): Promise<FakeGoogleSheets> {
+  const publicKeys = new Map<string, string>();
+  const tokens = new Map<string, string>();
+  const requests: FakeRequest[] = [];
+  let throttled = { count: 0, retryAfterSeconds: 0 };
+
+  const handleToken = async (request: IncomingMessage, reply: Reply) => {
+    const form = new URLSearchParams(await readBody(request));
+    const email = await verifyServiceAccountAssertion(form, publicKeys);
+    if (!email)
+      return reply(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+    const token = `ya29.fake-${randomBytes(16).toString('hex')}`;
+    tokens.set(token, email);
+    return reply(200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
+  };
+
+  const handleApi = (request: IncomingMessage, url: URL, reply: Reply) => {
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const caller = bearer ? tokens.get(bearer) : undefined;
+    if (!caller)
+      return apiError(
+        reply,
+        401,
+        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+      );
+    if (throttled.count > 0) {
+      throttled.count -= 1;
+      return apiError(
+        reply,
+        429,
+        "Quota exceeded for quota metric 'Read requests' and limit 'Read requests per minute per user' of service 'sheets.googleapis.com'.",
+        { 'retry-after': String(throttled.retryAfterSeconds) },
+      );
+    }
+    const match = /^\/v4\/spreadsheets\/([^/]+)(?:\/values\/(.+))?$/.exec(url.pathname);
+    const sheet = options.spreadsheets.find((s) => s.spreadsheetId === match?.[1]);
+    if (!match || !sheet) return apiError(reply, 404, 'Requested entity was not found.');
+    if (!sheet.sharedWith.includes(caller))
+      return apiError(reply, 403, 'The caller does not have permission');
+    if (!match[2]) {
+      return reply(200, {
+        spreadsheetId: sheet.spreadsheetId,
+        properties: { title: sheet.title },
+        sheets: sheet.tabs.map((tab, index) => ({
+          properties: {
+            sheetId: tab.sheetId,
+            title: tab.title,
+            index,
+            sheetType: 'GRID',
+            gridProperties: {
+              rowCount: tab.rowCount ?? tab.rows.length,
+              columnCount: Math.max(26, ...tab.rows.map((row) => row.length)),
+            },
+          },
+        })),
+      });
+    }
+    const text = decodeURIComponent(match[2]);
+    const range = parseA1Range(text, sheet.tabs[0]?.title ?? '');
+    const tab = sheet.tabs.find((t) => t.title === range?.sheet);
+    if (!range || !tab) return apiError(reply, 400, `Unable to parse range: ${text}`);
+    const formatted = url.searchParams.get('valueRenderOption') !== 'UNFORMATTED_VALUE';
+    const values = valuesOf(tab, range, formatted);
+    return reply(200, {
+      range: text,
+      majorDimension: 'ROWS',
+      ...(values.length > 0 ? { values } : {}),
+    });
+  };
+
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://sheets');
+    const reply: Reply = (status, body, headers = {}) => {
+      requests.push({ method: request.method ?? '', path: url.pathname, status, at: Date.now() });
+      response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
+      response.end(JSON.stringify(body));
+    };
+    const work =
+      request.method === 'POST' && url.pathname === '/token'
+        ? handleToken(request, reply)
+        : Promise.resolve(handleApi(request, url, reply));
+    work.catch(() => apiError(reply, 400, 'Bad request'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/`;
+  return {
+    url,
+    tokenUrl: `${url}token`,
+    createServiceAccount(email) {
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      publicKeys.set(email, publicKey.export({ type: 'spki', format: 'pem' }).toString());
+      return JSON.stringify({
+        type: 'service_account',
+        project_id: 'revlane-sandbox',
+        private_key_id: randomBytes(20).toString('hex'),
+        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        client_email: email,
+        token_uri: `${url}token`,
+      });
+    },
+    throttle(count, retryAfterSeconds) {
+      throttled = { count, retryAfterSeconds };
+    },
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
