@@ -5,7 +5,18 @@ import type {
   SyncStatus,
   SyncTableReport,
 } from '@revlane/contracts';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from './columns.js';
 import { orgIdColumn, users } from './core.js';
 
@@ -70,5 +81,9 @@ export const sourceSyncs = pgTable(
   (table) => [
     index('source_syncs_source_id_created_at_idx').on(table.sourceId, table.createdAt),
     index('source_syncs_status_idx').on(table.status),
+    // One queued or running run per source, whatever the race between two requests (ADR 0018).
+    uniqueIndex('source_syncs_one_active_idx')
+      .on(table.sourceId)
+      .where(sql`${table.status} in ('queued', 'running')`),
   ],
 );

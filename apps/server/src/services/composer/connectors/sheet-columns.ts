@@ -19,8 +19,7 @@ const DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 export const isBlank = (cell: unknown) => cell === null || cell === undefined || cell === '';
 
 /** A header cell as text (the API sends strings, numbers or booleans). */
-const cellText = (cell: unknown) =>
-  (typeof cell === 'string' ? cell : JSON.stringify(cell)).trim();
+const cellText = (cell: unknown) => (typeof cell === 'string' ? cell : JSON.stringify(cell)).trim();
 
 function kindOf(cell: unknown): CellKind {
   if (isBlank(cell)) return 'empty';

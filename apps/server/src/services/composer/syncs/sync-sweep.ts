@@ -4,8 +4,8 @@ import type { Database } from '../../../platform/database/database.js';
 import { sources, sourceSyncs } from '../../../platform/database/schema/index.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.js';
 import { INTERRUPTED_MESSAGE, STALE_AFTER_SECONDS } from './sync-jobs.js';
-import { queueSync } from './queue-sync.js';
-import { failStaleSyncs } from './syncs.repository.js';
+import { queueSync, sendSyncJob } from './queue-sync.js';
+import { failStaleSyncs, listOldQueuedSyncs } from './syncs.repository.js';
 
 const SCHEDULE_HOURS = { hourly: 1, daily: 24 } as const;
 
@@ -18,6 +18,9 @@ export async function sweepSyncs(db: Database, jobs: JobQueue, log: FastifyBaseL
   const failed = await failStaleSyncs(db, STALE_AFTER_SECONDS, INTERRUPTED_MESSAGE);
   for (const run of failed)
     log.warn({ syncId: run.id, sourceId: run.sourceId }, 'sync interrupted');
+  // A run still queued after the stale delay may have lost its job with a killed process:
+  // its job is sent again (keyed by the run: one still waiting is not doubled), so it resumes.
+  for (const run of await listOldQueuedSyncs(db, STALE_AFTER_SECONDS)) await sendSyncJob(jobs, run);
   for (const [schedule, hours] of Object.entries(SCHEDULE_HOURS)) {
     const due = await db
       .select({ id: sources.id, orgId: sources.orgId })

@@ -10,13 +10,26 @@ const ACTIVE: SyncStatus[] = ['queued', 'running'];
 const byOrgAndId = (orgId: string, syncId: string) =>
   and(eq(sourceSyncs.orgId, orgId), eq(sourceSyncs.id, syncId));
 
-export async function insertSync(
+/**
+ * A new queued run, or undefined when the source already has a queued or running one: the
+ * partial unique index `source_syncs_one_active_idx` decides, so concurrent requests cannot
+ * both insert.
+ */
+export async function insertSyncUnlessActive(
   db: Queryable,
   orgId: string,
   sourceId: string,
-): Promise<SyncRecord> {
-  const [row] = await db.insert(sourceSyncs).values({ orgId, sourceId }).returning();
-  return row!;
+): Promise<SyncRecord | undefined> {
+  const [row] = await db
+    .insert(sourceSyncs)
+    .values({ orgId, sourceId })
+    .onConflictDoNothing({
+      target: sourceSyncs.sourceId,
+      // The index's own predicate, spelled as literals so PostgreSQL infers the index.
+      where: sql.raw(`"status" in ('queued', 'running')`),
+    })
+    .returning();
+  return row;
 }
 
 export async function findSync(
@@ -143,6 +156,22 @@ export async function failStaleSyncs(
       ),
     )
     .returning();
+}
+
+/**
+ * Queued runs older than `ageSeconds`: their job may have been lost with a killed process;
+ * the sweep sends it again (keyed by the run, so a job still waiting is not doubled).
+ */
+export function listOldQueuedSyncs(db: Queryable, ageSeconds: number): Promise<SyncRecord[]> {
+  return db
+    .select()
+    .from(sourceSyncs)
+    .where(
+      and(
+        eq(sourceSyncs.status, 'queued'),
+        lt(sourceSyncs.createdAt, sql`now() - make_interval(secs => ${ageSeconds})`),
+      ),
+    );
 }
 
 /** running → queued again before a retry, with the error that caused it. */

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Source } from '@revlane/contracts';
+import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
+import { sourceSyncs } from '../../../platform/database/schema/index.js';
+import {
+  startFakeGoogleSheets,
+  type FakeGoogleSheets,
+} from '../../../sandbox/google-sheets-fake.js';
+import { sweepSyncs } from '../syncs/sync-sweep.js';
+import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
+import { countRows, waitForSync } from './sync-helpers.js';
+
+const ACCOUNT = 'recovery@revlane-test.iam.gserviceaccount.com';
+const SHEET_ID = 'recovery_sheet_01';
+const ROWS = 300;
+
+describe('composer: one active run per source, and runs a dead process left behind', () => {
+  let f: ComposerFixture;
+  let google: FakeGoogleSheets;
+  let source: Source;
+  const runsOf = () =>
+    f.t.database.db.select().from(sourceSyncs).where(eq(sourceSyncs.sourceId, source.id));
+
+  beforeAll(async () => {
+    const rows = [['id', 'name'], ...Array.from({ length: ROWS }, (_, i) => [i + 1, `n${i}`])];
+    google = await startFakeGoogleSheets({
+      spreadsheets: [
+        {
+          spreadsheetId: SHEET_ID,
+          title: 'Recovery',
+          sharedWith: [ACCOUNT],
+          tabs: [{ sheetId: 0, title: 'Data', rows }],
+        },
+      ],
+    });
+    f = await createComposerFixture({
+      env: {
+        ...FAST_JOBS_ENV,
+        GOOGLE_SHEETS_API_URL: google.url,
+        GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+        GOOGLE_SERVICE_ACCOUNT_KEY: google.createServiceAccount(ACCOUNT),
+      },
+    });
+    source = await f.createSource(f.dana, {
+      type: 'google_sheets',
+      name: 'Recovery sheet',
+      config: { spreadsheetId: SHEET_ID },
+    });
+    await f.call(f.dana, {
+      method: 'PATCH',
+      url: `sources/${source.id}`,
+      payload: { selectedTables: [{ name: 'Data' }] },
+    });
+  });
+  afterAll(async () => {
+    await f?.close();
+    await google?.close();
+  });
+
+  it('answers concurrent sync requests with one and the same run', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        f.call(f.dana, { method: 'POST', url: `sources/${source.id}/syncs` }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(6).fill(202));
+    const ids = new Set(responses.map((r) => r.json<{ data: { id: string } }>().data.id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    // The database itself refuses a second active run of the source.
+    await expect(
+      f.t.database.db
+        .insert(sourceSyncs)
+        .values({ orgId: f.danaOrg, sourceId: source.id, status: 'queued' }),
+    ).rejects.toThrow();
+    const run = await waitForSync(f, f.dana, id!);
+    expect(run).toMatchObject({ status: 'succeeded', rowsWritten: ROWS });
+    expect(await runsOf()).toHaveLength(1);
+  });
+
+  it('resumes a queued run whose job was lost with its process', async () => {
+    // What a process killed between inserting the run and sending its job leaves behind.
+    const [orphan] = await f.t.database.db
+      .insert(sourceSyncs)
+      .values({ orgId: f.danaOrg, sourceId: source.id, createdAt: new Date(Date.now() - 600_000) })
+      .returning();
+    // Until then it holds the source's one active slot: a new request answers it.
+    const again = await f.call(f.dana, { method: 'POST', url: `sources/${source.id}/syncs` });
+    expect(again.json()).toEqual({ data: { id: orphan!.id } });
+    await sweepSyncs(f.t.app.db, f.t.app.jobs, f.t.app.log);
+    // A second sweep while the job waits is harmless: the job is keyed by the run.
+    await sweepSyncs(f.t.app.db, f.t.app.jobs, f.t.app.log);
+    const resumed = await waitForSync(f, f.dana, orphan!.id);
+    expect(resumed).toMatchObject({ status: 'succeeded', rowsRead: ROWS, rowsWritten: ROWS });
+    expect(await countRows(f, resumed.tables[0]!.warehouseTable)).toBe(ROWS);
+  });
+});
