@@ -216,3 +216,8 @@ export const SOURCES_API = {
 
 /** tus uploads (`/transfer/files`): metadata keys the client sends. */
 export const UPLOAD_METADATA = { fileName: 'filename', sourceId: 'sourceId' } as const;
+
+/** Answers of list and start routes, shared by the routes and the SPA. */
+export const sourceListSchema = z.array(sourceSchema);
+export const discoveredTableListSchema = z.array(discoveredTableSchema);
+export const syncStartedSchema = z.object({ id: z.string() });

@@ -14,6 +14,11 @@ export interface ApiClient {
   readonly http: AxiosInstance;
   /** The user a support session acts as (sent as `Impersonate-User`), else null. */
   readonly impersonatedUserId: string | null;
+  /**
+   * The headers every call of this client carries (bearer token, `Impersonate-User`), for
+   * requests another library sends itself: the resumable uploads' tus client.
+   */
+  authHeaders(): Promise<Record<string, string>>;
   get<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
   delete<T>(url: string, config?: AxiosRequestConfig): Promise<T>;
   post<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T>;
@@ -32,11 +37,17 @@ export function createApiClient(baseURL: string, auth: ApiAuth): ApiClient {
   // Cookies go along (docs/product.md §6) for the services that also set them (uploads, exports).
   const http = axios.create({ baseURL, withCredentials: true, timeout: 0 });
 
+  // Asked per request so the identity SDK can refresh an expiring token first.
+  const authHeaders = async () => {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${await auth.getAccessToken()}`,
+    };
+    if (auth.impersonatedUserId) headers[IMPERSONATE_HEADER] = auth.impersonatedUserId;
+    return headers;
+  };
   http.interceptors.request.use(async (config) => {
-    // Asked per request so the identity SDK can refresh an expiring token first.
-    const token = await auth.getAccessToken();
-    config.headers.set('Authorization', `Bearer ${token}`);
-    if (auth.impersonatedUserId) config.headers.set(IMPERSONATE_HEADER, auth.impersonatedUserId);
+    for (const [name, value] of Object.entries(await authHeaders()))
+      config.headers.set(name, value);
     return config;
   });
   // Also receives a failed token request, so callers only ever see ApiError.
@@ -45,6 +56,7 @@ export function createApiClient(baseURL: string, auth: ApiAuth): ApiClient {
   return {
     http,
     impersonatedUserId: auth.impersonatedUserId,
+    authHeaders,
     get: (url, config) => unwrap(http.get(url, config)),
     delete: (url, config) => unwrap(http.delete(url, config)),
     post: (url, body, config) => unwrap(http.post(url, body, config)),

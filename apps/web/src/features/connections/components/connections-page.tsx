@@ -1,32 +1,43 @@
-import { ApiOutlined } from '@ant-design/icons';
-import { EmptyPage } from '@/common/ui/empty-page';
+import { PlusOutlined } from '@ant-design/icons';
+import type { Source } from '@revlane/contracts';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { PageHeader } from '@/common/ui/page-header';
+import { CrmToolsSection } from './crm-tools-section';
+import { DataSourcesSection } from './data-sources-section';
+import { DeleteSourceDialog } from './delete-source-dialog';
+import { EditSourceDialog } from './edit-source-dialog';
+import { AddSourceWizard } from './wizard/add-source-wizard';
 
-const KINDS = [
-  { title: 'CRM', text: 'Salesforce and HubSpot: accounts, contacts, owners, tasks and leads.' },
-  { title: 'Product data', text: 'PostgreSQL, MySQL, CSV files, Google Sheets and Redash.' },
-  { title: 'Messaging', text: 'Slack for alerts, Intercom and Outreach for plays.' },
-];
+type Dialog =
+  { kind: 'add' } | { kind: 'edit'; source: Source } | { kind: 'delete'; source: Source } | null;
 
-/** The integrations page; connectors arrive with their own issue. */
+/** `/app/connections` (docs/product.md §2): data sources, then the CRM and tools. */
 export function ConnectionsPage() {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const add = () => setDialog({ kind: 'add' });
+
   return (
     <>
-      <EmptyPage
+      <PageHeader
         title="Connections"
-        description="Connect your CRM and product data so segments know your customers."
-        icon={<ApiOutlined />}
-        emptyTitle="No connections yet"
-      >
-        Each connection will show its status, last sync and any errors, with Sync now and Delete.
-      </EmptyPage>
-      <ul className="mt-6 grid gap-4 md:grid-cols-3">
-        {KINDS.map((kind) => (
-          <li key={kind.title} className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
-            <h2 className="text-sm font-semibold text-slate-900">{kind.title}</h2>
-            <p className="mt-1 text-sm text-slate-600">{kind.text}</p>
-          </li>
-        ))}
-      </ul>
+        description="Connect your product data and CRM so segments know your customers."
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={add}>
+            Add data source
+          </Button>
+        }
+      />
+      <DataSourcesSection
+        onAdd={add}
+        onEdit={(source) => setDialog({ kind: 'edit', source })}
+        onDelete={(source) => setDialog({ kind: 'delete', source })}
+      />
+      <CrmToolsSection />
+      {dialog?.kind === 'add' && <AddSourceWizard onClose={close} />}
+      {dialog?.kind === 'edit' && <EditSourceDialog source={dialog.source} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteSourceDialog source={dialog.source} onClose={close} />}
     </>
   );
 }

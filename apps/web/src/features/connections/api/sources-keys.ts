@@ -1,0 +1,11 @@
+/** Query keys of the connections feature. */
+export const sourcesKeys = {
+  all: ['sources'] as const,
+  list: () => [...sourcesKeys.all, 'list'] as const,
+  /** Everything read through one source (its tables and previews). */
+  ofSource: (sourceId: string) => [...sourcesKeys.all, 'of', sourceId] as const,
+  tables: (sourceId: string) => [...sourcesKeys.ofSource(sourceId), 'tables'] as const,
+  preview: (sourceId: string, table: string) =>
+    [...sourcesKeys.ofSource(sourceId), 'preview', table] as const,
+  sync: (syncId: string) => [...sourcesKeys.all, 'sync', syncId] as const,
+};

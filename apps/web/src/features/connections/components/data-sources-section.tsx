@@ -1,0 +1,61 @@
+import { DatabaseOutlined } from '@ant-design/icons';
+import type { Source } from '@revlane/contracts';
+import { Button } from 'antd';
+import { EmptyState } from '@/common/ui/empty-state';
+import { InlineAlert } from '@/common/ui/inline-alert';
+import { Loader } from '@/common/ui/loader';
+import { useSources } from '../api/get-sources';
+import { SourceCard } from './source-card';
+
+interface DataSourcesSectionProps {
+  onAdd: () => void;
+  onEdit: (source: Source) => void;
+  onDelete: (source: Source) => void;
+}
+
+/** The "Data sources" group: one card per source, or why there is none. */
+export function DataSourcesSection({ onAdd, onEdit, onDelete }: DataSourcesSectionProps) {
+  const sources = useSources();
+  return (
+    <section aria-labelledby="data-sources-title">
+      <h2 id="data-sources-title" className="mb-4 text-base font-semibold text-slate-900">
+        Data sources
+      </h2>
+      {sources.isPending && <Loader label="Loading data sources" />}
+      {sources.isError && (
+        <InlineAlert
+          type="error"
+          title="The data sources could not be loaded"
+          description={sources.error.message}
+          action={<Button onClick={() => void sources.refetch()}>Try again</Button>}
+        />
+      )}
+      {sources.data?.length === 0 && (
+        <EmptyState
+          icon={<DatabaseOutlined />}
+          title="No data sources yet"
+          action={
+            <Button type="primary" onClick={onAdd}>
+              Add data source
+            </Button>
+          }
+        >
+          Connect a PostgreSQL or MySQL database, upload a CSV file, or read Google Sheets and
+          Redash queries. Each table lands in your organization&apos;s own warehouse.
+        </EmptyState>
+      )}
+      {sources.data && sources.data.length > 0 && (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {sources.data.map((source) => (
+            <SourceCard
+              key={source.id}
+              source={source}
+              onEdit={() => onEdit(source)}
+              onDelete={() => onDelete(source)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { SourceType } from '@revlane/contracts';
+
+interface SourceTypeInfo {
+  label: string;
+  description: string;
+  /** What the wizard's "choose" step calls the things a source offers. */
+  tablesNoun: string;
+}
+
+/** The data-source types of the "Add data source" wizard, in the order it offers them. */
+export const SOURCE_TYPE_INFO: Record<SourceType, SourceTypeInfo> = {
+  postgres: {
+    label: 'PostgreSQL',
+    description: 'Tables of a PostgreSQL database, read in a read-only session.',
+    tablesNoun: 'tables',
+  },
+  mysql: {
+    label: 'MySQL',
+    description: 'Tables of a MySQL or MariaDB database, read in a read-only session.',
+    tablesNoun: 'tables',
+  },
+  csv: {
+    label: 'CSV file',
+    description: 'Upload a file; a dropped connection or a reload resumes where it stopped.',
+    tablesNoun: 'file',
+  },
+  google_sheets: {
+    label: 'Google Sheets',
+    description: 'Tabs of a spreadsheet shared with Revlane’s service account.',
+    tablesNoun: 'tabs',
+  },
+  redash: {
+    label: 'Redash',
+    description: 'Results of saved Redash queries, through its API.',
+    tablesNoun: 'queries',
+  },
+};
+
+/**
+ * The CRM and tool connections of the "CRM & tools" group; they arrive with their own issue
+ * (docs/product.md §1: planned, issue 14), so the page shows them as not connected.
+ */
+export const CRM_TOOLS = [
+  { id: 'salesforce', name: 'Salesforce', description: 'Accounts, contacts, owners and tasks.' },
+  { id: 'hubspot', name: 'HubSpot', description: 'Companies, contacts, owners and tasks.' },
+  { id: 'intercom', name: 'Intercom', description: 'Conversations and contacts for plays.' },
+  { id: 'outreach', name: 'Outreach', description: 'Add prospects to sequences from plays.' },
+  { id: 'slack', name: 'Slack', description: 'Alerts and play messages in your channels.' },
+] as const;

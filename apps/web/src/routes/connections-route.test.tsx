@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeSource, makeSync } from '@/features/connections/testing/source-fixtures';
+import { describeRequests, pending, stubApi, type ApiRoutes } from '@/testing/api-stub';
+import { jsonResponse } from '@/testing/fetch-stub';
+import { storeImpersonation } from '@/testing/impersonation';
+import { renderApp } from '@/testing/render-app';
+
+const SOURCES = 'GET /composer/api/v1/sources';
+
+function renderConnections(routes: ApiRoutes) {
+  const stub = stubApi(routes);
+  storeImpersonation();
+  renderApp('/app/connections');
+  return stub;
+}
+
+const dataSources = () => screen.findByRole('region', { name: 'Data sources' });
+const card = async (name: string) => within(await dataSources()).findByRole('listitem', { name });
+
+describe('connections page', () => {
+  it('shows each source as a card: type, status, last sync, rows and the error', async () => {
+    renderConnections({
+      [SOURCES]: [
+        makeSource(),
+        makeSource({
+          id: 'src-2',
+          type: 'csv',
+          name: 'Signups',
+          lastSync: makeSync({ status: 'failed', rowsRead: 0, rowsWritten: 0, error: 'Bad quote' }),
+        }),
+      ],
+    });
+    const product = await card('Product DB');
+    expect(product).toHaveTextContent('PostgreSQL');
+    expect(product).toHaveTextContent('Succeeded');
+    expect(product).toHaveTextContent('1,200');
+    expect(product).toHaveTextContent(/November 20 2026 at/);
+    for (const action of ['Sync now', 'Edit', 'Delete'])
+      expect(within(product).getByRole('button', { name: action })).toBeEnabled();
+
+    const signups = await card('Signups');
+    expect(signups).toHaveTextContent('CSV file');
+    expect(signups).toHaveTextContent('Failed');
+    expect(within(signups).getByRole('alert')).toHaveTextContent('Bad quote');
+  });
+
+  it('lists the CRM & tools as not connected, their Connect buttons off', async () => {
+    renderConnections({ [SOURCES]: [] });
+    const crm = await screen.findByRole('region', { name: 'CRM & tools' });
+    for (const name of ['Salesforce', 'HubSpot', 'Intercom', 'Outreach', 'Slack']) {
+      const tool = within(crm).getByRole('listitem', { name });
+      expect(tool).toHaveTextContent('Not connected');
+      expect(within(tool).getByRole('button', { name: 'Connect' })).toBeDisabled();
+    }
+  });
+
+  it('says what to do when there is no source yet', async () => {
+    renderConnections({ [SOURCES]: [] });
+    const empty = await within(await dataSources()).findByRole('region', {
+      name: 'No data sources yet',
+    });
+    await userEvent.click(within(empty).getByRole('button', { name: 'Add data source' }));
+    expect(await screen.findByRole('dialog', { name: 'Add data source' })).toBeVisible();
+  });
+
+  it('shows a loader while the list loads', async () => {
+    renderConnections({ [SOURCES]: pending });
+    expect(await within(await dataSources()).findByRole('status')).toHaveTextContent(
+      'Loading data sources',
+    );
+  });
+
+  it('shows a failed list in place; "Try again" asks again', async () => {
+    let fail = true;
+    renderConnections({
+      [SOURCES]: () =>
+        fail
+          ? jsonResponse(503, { error: 'unavailable', message: 'The composer is restarting' })
+          : jsonResponse(200, { data: [makeSource()] }),
+    });
+    const failure = await within(await dataSources()).findByRole('alert');
+    expect(failure).toHaveTextContent('The data sources could not be loaded');
+    expect(failure).toHaveTextContent('The composer is restarting');
+    fail = false;
+    await userEvent.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await card('Product DB')).toBeVisible();
+  });
+
+  it('starts a sync from the card; the card follows the run', async () => {
+    let sync = makeSync();
+    const { requests } = renderConnections({
+      [SOURCES]: () => jsonResponse(200, { data: [makeSource({ lastSync: sync })] }),
+      'POST /composer/api/v1/sources/src-1/syncs': () => {
+        sync = makeSync({ id: 'sync-2', status: 'running', rowsRead: 40, rowsWritten: 0 });
+        return jsonResponse(202, { data: { id: 'sync-2' } });
+      },
+    });
+    await userEvent.click(
+      within(await card('Product DB')).getByRole('button', { name: 'Sync now' }),
+    );
+    expect(await within(await card('Product DB')).findByText('Syncing')).toBeVisible();
+    expect(
+      within(await card('Product DB')).getByRole('button', { name: /Sync now/ }),
+    ).toBeDisabled();
+    expect(describeRequests(requests)).toContain('POST /composer/api/v1/sources/src-1/syncs');
+  });
+
+  it('asks before deleting; a 409 names what depends on the source', async () => {
+    renderConnections({
+      [SOURCES]: [makeSource()],
+      'DELETE /composer/api/v1/sources/src-1': () =>
+        jsonResponse(409, {
+          error: 'conflict',
+          message: 'The source is used by 1 mapping',
+          errors: [{ path: 'mapping:m-1', message: 'Accounts from Product DB' }],
+        }),
+    });
+    await userEvent.click(within(await card('Product DB')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Product DB?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('The source is used by 1 mapping');
+    expect(within(refusal).getByRole('list', { name: 'Used by' })).toHaveTextContent(
+      'mapping Accounts from Product DB',
+    );
+  });
+
+  it('deletes after confirming; the card goes', async () => {
+    let sources = [makeSource()];
+    renderConnections({
+      [SOURCES]: () => jsonResponse(200, { data: sources }),
+      'DELETE /composer/api/v1/sources/src-1': () => {
+        sources = [];
+        return jsonResponse(204);
+      },
+    });
+    await userEvent.click(within(await card('Product DB')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Product DB?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('region', { name: 'No data sources yet' })).toBeVisible();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('edits name and schedule; a secret left blank is not sent', async () => {
+    const { requests } = renderConnections({
+      [SOURCES]: [makeSource()],
+      'PATCH /composer/api/v1/sources/src-1': makeSource({ name: 'Warehouse DB' }),
+    });
+    await userEvent.click(within(await card('Product DB')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product DB' });
+    expect(within(dialog).getByLabelText('Password')).toHaveAttribute(
+      'placeholder',
+      'Set — leave blank to keep it',
+    );
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Warehouse DB');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    const patch = requests.find((request) => request.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      name: 'Warehouse DB',
+      schedule: 'manual',
+      config: { host: 'db.acme.test', database: 'app', user: 'reader', tlsMode: 'prefer' },
+    });
+  });
+});
