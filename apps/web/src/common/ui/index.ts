@@ -1,4 +1,5 @@
 export { ConfirmDialog } from './confirm-dialog';
+export { DeleteRefusal } from './delete-refusal';
 export { EmptyState } from './empty-state';
 export { getErrorToastText, showErrorToast } from './error-toast';
 export { InlineAlert, type InlineAlertType } from './inline-alert';

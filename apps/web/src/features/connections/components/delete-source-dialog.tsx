@@ -1,6 +1,6 @@
 import type { Source } from '@revlane/contracts';
 import { ConfirmDialog } from '@/common/ui/confirm-dialog';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { DeleteRefusal } from '@/common/ui/delete-refusal';
 import { useDeleteSource } from '../api/delete-source';
 
 interface DeleteSourceDialogProps {
@@ -27,22 +27,12 @@ export function DeleteSourceDialog({ source, onClose }: DeleteSourceDialogProps)
     >
       <p>The source and the tables it loaded into your warehouse are deleted.</p>
       {remove.error && (
-        <InlineAlert
-          type="error"
-          className="mt-4"
-          title={remove.error.message}
-          description={
-            dependents.length > 0 && (
-              <ul aria-label="Used by" className="list-disc pl-5">
-                {dependents.map((dependent) => (
-                  <li key={dependent.path}>
-                    <span className="capitalize">{dependent.path.split(':')[0]}</span>{' '}
-                    {dependent.message}
-                  </li>
-                ))}
-              </ul>
-            )
-          }
+        <DeleteRefusal
+          message={remove.error.message}
+          dependents={dependents.map((dependent) => ({
+            key: dependent.path,
+            label: `${dependent.path.split(':')[0]} ${dependent.message}`,
+          }))}
         />
       )}
     </ConfirmDialog>

@@ -2,7 +2,7 @@ import type { Cohort } from '@revlane/contracts';
 import { useDeleteCohort } from '../../api/delete-cohort';
 import { readCohortDependents } from '../../lib/cohort-dependents';
 import { ConfirmDialog } from '@/common/ui/confirm-dialog';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { DeleteRefusal } from '@/common/ui/delete-refusal';
 
 interface DeleteCohortDialogProps {
   cohort: Cohort;
@@ -26,21 +26,12 @@ export function DeleteCohortDialog({ cohort, onClose, onDeleted }: DeleteCohortD
     >
       <p>The cohort and its history are deleted. The segment&apos;s records stay as they are.</p>
       {remove.error && (
-        <InlineAlert
-          type="error"
-          className="mt-4"
-          title={remove.error.message}
-          description={
-            dependents.length > 0 && (
-              <ul aria-label="Used by" className="list-disc pl-5">
-                {dependents.map((dependent) => (
-                  <li key={`${dependent.kind}:${dependent.id}`}>
-                    {dependent.kind === 'alert' ? 'Alert' : 'Play'} {dependent.name}
-                  </li>
-                ))}
-              </ul>
-            )
-          }
+        <DeleteRefusal
+          message={remove.error.message}
+          dependents={dependents.map((dependent) => ({
+            key: `${dependent.kind}:${dependent.id}`,
+            label: `${dependent.kind === 'alert' ? 'Alert' : 'Play'} ${dependent.name}`,
+          }))}
         />
       )}
     </ConfirmDialog>
