@@ -19,3 +19,4 @@ export * from './cohorts.js';
 export * from './trends.js';
 export * from './password-reset.js';
 export * from './sources.js';
+export * from './mapping.js';

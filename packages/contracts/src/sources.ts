@@ -135,15 +135,21 @@ export const updateSourceBodySchema = z
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
 export type UpdateSourceBody = z.infer<typeof updateSourceBodySchema>;
 
-export const syncSchema = z.object({
+/** What every load run answers (a sync, a mapping publish): status, rows, times, error. */
+export const runSchema = z.object({
   id: z.string(),
-  sourceId: z.string(),
   status: z.enum(SYNC_STATUSES),
   rowsRead: z.number().int(),
   rowsWritten: z.number().int(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Run = z.infer<typeof runSchema>;
+
+export const syncSchema = runSchema.extend({
+  sourceId: z.string(),
   /** Per table: rows, whether it was incremental, and schema drift against the last load. */
   tables: z.array(
     z.object({
@@ -156,7 +162,6 @@ export const syncSchema = z.object({
       changedColumns: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
     }),
   ),
-  createdAt: z.string(),
 });
 export type Sync = z.infer<typeof syncSchema>;
 export type SyncTableReport = Sync['tables'][number];

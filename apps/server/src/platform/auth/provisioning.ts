@@ -12,8 +12,11 @@ import {
   type OrganizationRecord,
 } from './accounts.repository.js';
 
-/** Mailbox providers: sharing one of these domains does not make people colleagues. */
-const PUBLIC_EMAIL_DOMAINS = new Set([
+/**
+ * Mailbox providers: sharing one of these domains does not make people colleagues (here), nor
+ * customers of one account (mappings, ADR 0019).
+ */
+export const PUBLIC_EMAIL_DOMAINS = [
   'gmail.com',
   'googlemail.com',
   'outlook.com',
@@ -29,14 +32,15 @@ const PUBLIC_EMAIL_DOMAINS = new Set([
   'gmx.de',
   'mail.com',
   'yandex.com',
-]);
+] as const;
+const PUBLIC_EMAIL_DOMAIN_SET: ReadonlySet<string> = new Set(PUBLIC_EMAIL_DOMAINS);
 
 /**
  * An email domain makes people colleagues only when the address is the person's: anyone can
  * sign up at a provider with `ceo@acme.com` unverified, and must not land in Acme's data.
  */
 function mayJoinByDomain(domain: string, claims: ProfileClaims): boolean {
-  return domain !== '' && !PUBLIC_EMAIL_DOMAINS.has(domain) && claims.emailVerified !== false;
+  return domain !== '' && !PUBLIC_EMAIL_DOMAIN_SET.has(domain) && claims.emailVerified !== false;
 }
 
 class LostProvisioningRace extends Error {}

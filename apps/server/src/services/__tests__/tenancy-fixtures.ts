@@ -3,6 +3,7 @@ import { COHORTS_API, IMPERSONATE_HEADER } from '@revlane/contracts';
 import type { InjectOptions } from 'fastify';
 import { asUser, supportUser, testUser, type TestUser } from '../../../test/app.js';
 import { uploadPng } from '../../../test/uploads.js';
+import { mappingRuns } from '../../platform/database/schema/index.js';
 import {
   API,
   createLiveOpsFixture,
@@ -69,6 +70,11 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
     method: 'POST',
     url: `${COMPOSER}/sources/${source.id}/syncs`,
   });
+  // A mapping run needs no landed data to exist (a publish would refuse without it).
+  const [mappingRun] = await f.t.database.db
+    .insert(mappingRuns)
+    .values({ orgId: f.danaOrg, version: 1 })
+    .returning();
   const file: StoredFile = await uploadPng(f.t, f.dana);
   const eveTicket = await created<{ ticket: string }>(f, f.eve, {
     method: 'POST',
@@ -85,6 +91,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       'cohorts/{id}': cohort.id,
       'sources/{id}': source.id,
       'syncs/{id}': sync.id,
+      'runs/{id}': mappingRun!.id,
       'files/{fileId}': file.id,
       '/{userId}': dana.id,
       'steps/{stepId}': 'connect-my-crm',

@@ -5,3 +5,4 @@ export * from './content.js';
 export * from './cohorts.js';
 export * from './password-resets.js';
 export * from './sources.js';
+export * from './mappings.js';

@@ -1,22 +1,36 @@
-import { SECRET_FIELDS, type Source, type Sync } from '@revlane/contracts';
+import { SECRET_FIELDS, type Run, type Source, type Sync } from '@revlane/contracts';
 import type { SyncRecord } from '../syncs/syncs.repository.js';
 import type { SourceRecord } from './sources.repository.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toSync(row: SyncRecord): Sync {
+interface RunRow {
+  id: string;
+  status: Run['status'];
+  rowsRead: number;
+  rowsWritten: number;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  error: string | null;
+  createdAt: Date;
+}
+
+/** The fields every load run answers (syncs, mapping publishes). */
+export function toRun(row: RunRow): Run {
   return {
     id: row.id,
-    sourceId: row.sourceId,
     status: row.status,
     rowsRead: row.rowsRead,
     rowsWritten: row.rowsWritten,
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
     error: row.error,
-    tables: row.tables,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+export function toSync(row: SyncRecord): Sync {
+  return { ...toRun(row), sourceId: row.sourceId, tables: row.tables };
 }
 
 /**

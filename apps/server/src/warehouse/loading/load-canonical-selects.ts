@@ -1,0 +1,56 @@
+import { nextTableName } from '../engine/table-schema.js';
+import type { CompiledQuery, Warehouse } from '../engine/warehouse.js';
+import { CANONICAL_TABLES, type CanonicalTableName } from '../model/canonical-tables.js';
+import { buildDerivedTables, DERIVED_TABLE_NAMES } from './rebuild-metrics.js';
+
+/** The `__next` name of each canonical table, as the statements must address them. */
+export type CanonicalTargets = Record<CanonicalTableName, string>;
+
+/**
+ * Loads the canonical tables from SQL run inside the warehouse (a mapping publish,
+ * docs/architecture.md §5.1): every canonical table is created empty as `<name>__next`, the
+ * statements fill them (`INSERT INTO … SELECT` over landed tables), the metric and segment
+ * tables are rebuilt from them and everything is swapped in ONE transaction. A failure
+ * anywhere drops the `__next` tables and leaves the previous data as it was.
+ */
+export async function loadCanonicalSelects(
+  warehouse: Warehouse,
+  orgId: string,
+  statements: (targets: CanonicalTargets) => CompiledQuery[],
+  asOf = Date.now(),
+): Promise<Record<CanonicalTableName, number>> {
+  const targets = Object.fromEntries(
+    CANONICAL_TABLES.map((table) => [table.name, nextTableName(table.name)]),
+  ) as CanonicalTargets;
+  try {
+    for (const table of CANONICAL_TABLES)
+      await warehouse.createTable(orgId, { ...table, name: targets[table.name] });
+    await warehouse.execute(orgId, statements(targets));
+    const counts = {} as Record<CanonicalTableName, number>;
+    for (const table of CANONICAL_TABLES) {
+      const [row] = await warehouse.query(orgId, {
+        sql: `SELECT count(*) AS n FROM ${warehouse.dialect.table(orgId, targets[table.name])}`,
+        params: [],
+      });
+      counts[table.name] = Number(row?.n ?? 0);
+    }
+    await buildDerivedTables(warehouse, orgId, targets, asOf);
+    await warehouse.swapTables(orgId, [
+      ...CANONICAL_TABLES.map((table) => table.name),
+      ...DERIVED_TABLE_NAMES,
+    ]);
+    return counts;
+  } catch (error) {
+    const scratch = [...CANONICAL_TABLES.map((t) => t.name), ...DERIVED_TABLE_NAMES];
+    await warehouse
+      .execute(
+        orgId,
+        scratch.map((name) => ({
+          sql: `DROP TABLE IF EXISTS ${warehouse.dialect.table(orgId, nextTableName(name))}`,
+          params: [],
+        })),
+      )
+      .catch(() => undefined);
+    throw error;
+  }
+}
