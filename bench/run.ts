@@ -76,3 +76,4 @@ if (typeof segments.postgres === 'string') {
   );
 }
 await (await import('./cohorts.bench.js')).printCohortsBench();
+await (await import('./sources.bench.js')).printSourcesBench();
