@@ -113,11 +113,22 @@ export function readCohortDependentError(entry: unknown): CohortDependent | null
 
 const isoInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
-/** `GET cohorts/{id}/changes?since=…&limit=…` (**beyond spec**). */
+/** Who entered a cohort, or who left it. */
+export const cohortChangeKindSchema = z.enum(['entered', 'left']);
+export type CohortChangeKind = z.infer<typeof cohortChangeKindSchema>;
+
+/**
+ * `GET cohorts/{id}/changes?since=…&limit=…&page=…&change=…` (**beyond spec**): `limit`
+ * records per page of each list, newest first; with `change`, only that list has rows (the
+ * other keeps its total), so each list of the page is paged on its own (ADR 0013).
+ */
 export const cohortChangesQuerySchema = z.object({
   since: isoInstant,
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  change: cohortChangeKindSchema.optional(),
 });
+export type CohortChangesQuery = z.infer<typeof cohortChangesQuerySchema>;
 
 /** A record that entered or left: when, and its key columns (id, name, email or domain). */
 export const cohortChangeSchema = z.object({
@@ -126,6 +137,8 @@ export const cohortChangeSchema = z.object({
 });
 export const cohortChangesSchema = z.object({
   since: z.string(),
+  page: z.number().int().min(1),
+  perPage: z.number().int().min(1),
   entered: z.object({ total: z.number().int().min(0), rows: z.array(cohortChangeSchema) }),
   left: z.object({ total: z.number().int().min(0), rows: z.array(cohortChangeSchema) }),
 });
@@ -143,6 +156,19 @@ export const favoriteCohortSchema = cohortSchema.extend({
 export const favoriteCohortListSchema = z.array(favoriteCohortSchema);
 export type FavoriteCohort = z.infer<typeof favoriteCohortSchema>;
 
+/**
+ * `GET cohorts/trends?days=30|90|180` (home's "Segment trends", ADR 0013): every cohort of the
+ * organization that has snapshots in the range, in menu order, with its daily members over
+ * the user's trend range (`sparkline`, oldest first, null where no snapshot exists).
+ */
+export const cohortTrendsQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .pipe(z.union([z.literal(30), z.literal(90), z.literal(180)]))
+    .default(30),
+});
+export const cohortTrendListSchema = favoriteCohortListSchema;
+
 /** API paths of cohorts and trends in the live-operations service (docs/product.md §7). */
 export const COHORTS_API = {
   segmentCohorts: (segmentId: string) => `segments/${segmentId}/cohorts`,
@@ -152,6 +178,7 @@ export const COHORTS_API = {
   versions: (cohortId: string) => `cohorts/${cohortId}/versions`,
   changes: (cohortId: string) => `cohorts/${cohortId}/changes`,
   favorites: 'cohorts/favorites',
+  trends: 'cohorts/trends',
   trend: (segmentId: string) => `segments/${segmentId}/trend`,
   rollingAverage: (segmentId: string) => `segments/${segmentId}/rolling-avg`,
 } as const;

@@ -122,6 +122,12 @@ export const exportTicketBodySchema = z.strictObject({
   pivot_identifier: z.string().max(200).optional(),
   /** On a cohort's page: the file is named after the cohort (it must be of this segment). */
   cohort: z.string().max(100).optional(),
+  /**
+   * With `cohort` and `since`: only the records that entered (or left) the cohort since that
+   * day, as its Entered / Left lists show them (ADR 0013).
+   */
+  changes: z.enum(['entered', 'left']).optional(),
+  since: z.string().max(40).optional(),
 });
 export const exportTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
 export const EXPORT_TICKET_TTL_SECONDS = 60;

@@ -2,7 +2,7 @@
  * The analytical plane (docs/architecture.md §5): what the live-ops routes, start-up and the CLI use.
  * Everything else in this folder is internal.
  */
-export type { SegmentQueryInput } from './compiler/segment-query-input.js';
+export type { CohortChangesScope, SegmentQueryInput } from './compiler/segment-query-input.js';
 export {
   compileSegmentQuery,
   type CompiledSegmentQuery,

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COHORT_API_ROUTES, COHORT_ID, cohort } from '@/features/cohorts/testing/cohort-fixtures';
+import {
+  COHORT_API_ROUTES,
+  COHORT_ID,
+  changes,
+  cohort,
+} from '@/features/cohorts/testing/cohort-fixtures';
+import { stubLocationAssign } from '@/testing/location-stub';
 import { stubApi, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse, type RecordedRequest } from '@/testing/fetch-stub';
 import { storeImpersonation } from '@/testing/impersonation';
@@ -70,7 +76,7 @@ describe('cohort page', () => {
       const left = within(changes).getByRole('region', { name: 'Left' });
       expect(left).toHaveTextContent('Left (140)');
       expect(left).toHaveTextContent('vandelay.test');
-      expect(left).toHaveTextContent('Showing the latest 1 of 140.');
+      expect(left).toHaveTextContent('Showing 1–1 of 140');
       const changeQuery = requests.find((r) => pathOf(r).endsWith('/changes'));
       expect(new URL(changeQuery!.url).searchParams.get('since')).toBe('2026-02-25');
 
@@ -142,6 +148,57 @@ describe('cohort page', () => {
       );
       const patch = requests.find((r) => r.method === 'PATCH');
       expect(patch?.body).toEqual({ filters: edited });
+    },
+    SLOW_ROUTE_TEST_MS,
+  );
+
+  it(
+    'pages the Left list on its own and exports who left through an export ticket',
+    async () => {
+      const assign = stubLocationAssign();
+      const leftPage = (page: number) => ({
+        ...changes,
+        page,
+        left: {
+          total: 140,
+          rows: [
+            {
+              changedAt: '2026-03-01T02:00:00.000Z',
+              record: { id: `acc-${page}`, name: `Left on page ${page}` },
+            },
+          ],
+        },
+      });
+      const { requests } = openCohort('', {
+        [`GET /live-ops/api/v1/cohorts/${COHORT_ID}/changes`]: (request) =>
+          jsonResponse(200, {
+            data: leftPage(Number(new URL(request.url).searchParams.get('page'))),
+          }),
+        'POST /live-ops/api/v1/segments/seg-1/export-tickets': () =>
+          jsonResponse(201, { data: { ticket: 'tkt-9', expiresAt: '2026-03-04T12:01:00.000Z' } }),
+      });
+      const section = await findSection('Entered / Left since Feb 25');
+      const left = within(section).getByRole('region', { name: 'Left' });
+      expect(await within(left).findByText('Left on page 1')).toBeInTheDocument();
+      await userEvent.click(within(left).getByRole('listitem', { name: 'Next Page' }));
+      expect(await within(left).findByText('Left on page 2')).toBeInTheDocument();
+      expect(left).toHaveTextContent('Showing 51–51 of 140');
+      const asked = requests
+        .filter((r) => pathOf(r).endsWith('/changes'))
+        .map((r) => Object.fromEntries(new URL(r.url).searchParams));
+      expect(asked).toContainEqual({ since: '2026-02-25', change: 'left', page: '2', limit: '50' });
+
+      await userEvent.click(within(left).getByRole('button', { name: 'Export left' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+      const ticket = requests.find((r) => pathOf(r).endsWith('/export-tickets'));
+      expect(ticket?.body).toMatchObject({
+        cohort: COHORT_ID,
+        changes: 'left',
+        since: '2026-02-25',
+      });
+      const url = new URL(String(assign.mock.calls[0]![0]));
+      expect(url.searchParams.get('changes')).toBe('left');
+      expect(url.searchParams.get('token')).toBe('tkt-9');
     },
     SLOW_ROUTE_TEST_MS,
   );

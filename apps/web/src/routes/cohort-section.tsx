@@ -13,7 +13,12 @@ import {
   useCohortFilterSync,
   type ApplyFilters,
 } from '@/features/cohorts';
-import { SegmentWorkspace, useRecordVocabulary, useSegmentView } from '@/features/segments';
+import {
+  ExportButton,
+  SegmentWorkspace,
+  useRecordVocabulary,
+  useSegmentView,
+} from '@/features/segments';
 import { toApiError } from '@/common/api';
 import { EmptyState } from '@/common/ui/empty-state';
 
@@ -70,7 +75,23 @@ export function CohortSection({ segment, cohortId }: CohortSectionProps) {
         <Skeleton active paragraph={{ rows: 6 }} />
       )}
       <MembersTrendCard segmentId={segment.id} cohortId={cohortId} />
-      <CohortChangesCard cohortId={cohortId} vocabulary={vocabulary} />
+      <CohortChangesCard
+        cohortId={cohortId}
+        vocabulary={vocabulary}
+        renderExport={(change, since) => (
+          <ExportButton
+            segmentId={segment.id}
+            label={`Export ${change}`}
+            // The records with the columns the table shows (the segment's when none chosen).
+            query={{
+              cohort: cohortId,
+              changes: change,
+              since,
+              ...(view.columns?.length ? { columns: JSON.stringify(view.columns) } : {}),
+            }}
+          />
+        )}
+      />
       <CohortHistoryCard cohortId={cohortId} vocabulary={vocabulary} />
     </>
   );

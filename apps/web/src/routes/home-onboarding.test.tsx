@@ -119,9 +119,9 @@ describe('home dashboard', () => {
     expect(dashboard).toHaveTextContent(
       'Your dashboard fills up as you create segments, alerts and plays.',
     );
-    expect(
-      await within(dashboard).findByRole('region', { name: 'Segment trends' }),
-    ).toHaveTextContent('last 90 days');
+    const trends = await within(dashboard).findByRole('region', { name: 'Segment trends' });
+    // Its cohorts load after the settings: the empty state names the range once they did.
+    expect(await within(trends).findByText(/last 90 days/)).toBeInTheDocument();
     expect(within(dashboard).getByRole('region', { name: 'Play activity' })).toBeInTheDocument();
     expect(
       within(dashboard).queryByRole('region', { name: 'Recent alerts' }),

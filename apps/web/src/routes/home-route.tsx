@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { useSession } from '@/features/auth';
-import { FavoriteCohorts } from '@/features/cohorts';
+import { FavoriteCohorts, SegmentTrends } from '@/features/cohorts';
 import { DashboardArea } from '@/features/dashboard';
 import { HomeHeader } from '@/features/home';
 import { OnboardingChecklist } from '@/features/onboarding';
@@ -24,7 +24,10 @@ export default function HomeRoute() {
         <HomeHeader displayName={displayName} />
         <OnboardingChecklist />
       </div>
-      <DashboardArea favoriteCohorts={<FavoriteCohorts Sparkline={Sparkline} />} />
+      <DashboardArea
+        favoriteCohorts={<FavoriteCohorts Sparkline={Sparkline} />}
+        segmentTrends={(days) => <SegmentTrends Sparkline={Sparkline} days={days} />}
+      />
       <Outlet />
     </div>
   );

@@ -22,6 +22,7 @@ export const DEFAULT_API_ROUTES: ApiRoutes = {
   'GET /live-ops/api/v1/segments/seg-1/cohorts': [],
   'GET /live-ops/api/v1/cohorts/favorites': [],
   'GET /composer/api/v1/sources': [],
+  'GET /live-ops/api/v1/cohorts/trends': [],
 };
 
 /** A promise that never settles: keeps a request in flight for "loading" states. */

@@ -31,10 +31,16 @@ export interface CohortChangesResult {
 
 const CHANGES = ['entered', 'left'] as const;
 
+/** Paging of the lists: skip `offset` records; with `only`, the other list counts, no rows. */
+export interface ChangePaging {
+  offset?: number;
+  only?: (typeof CHANGES)[number];
+}
+
 /**
  * Who entered and who left a cohort at snapshots since `since` (docs/architecture.md §6, membership diff):
- * totals, and up to `limit` records of each kind, newest first, with their key columns as the
- * segment table has them now.
+ * totals, and up to `limit` records of each kind after `offset`, newest first, with their key
+ * columns as the segment table has them now.
  */
 export async function readCohortChanges(
   warehouse: Warehouse,
@@ -43,13 +49,21 @@ export async function readCohortChanges(
   table: BaseTable,
   since: number,
   limit: number,
+  { offset = 0, only }: ChangePaging = {},
 ): Promise<CohortChangesResult> {
   if (!(await hasCohortTables(warehouse, orgId))) {
     return { entered: { total: 0, rows: [] }, left: { total: 0, rows: [] } };
   }
   const [entered, left] = await Promise.all(
     CHANGES.map((change) =>
-      readChangeList(warehouse, orgId, { cohortId, table, since, limit, change }),
+      readChangeList(warehouse, orgId, {
+        cohortId,
+        table,
+        since,
+        limit: only && only !== change ? 0 : limit,
+        offset,
+        change,
+      }),
     ),
   );
   return { entered: entered!, left: left! };
@@ -60,6 +74,7 @@ interface ChangeQuery {
   table: BaseTable;
   since: number;
   limit: number;
+  offset: number;
   change: (typeof CHANGES)[number];
 }
 
@@ -72,17 +87,20 @@ async function readChangeList(warehouse: Warehouse, orgId: string, query: Change
     `c.cohort_id = ${p.add(query.cohortId)} AND c.change = ${p.add(query.change)} ` +
     `AND c.snapshot_at >= ${asTimestamp(p.add(timestampLiteral(query.since)))}`;
   const [rows, [count]] = await Promise.all([
-    warehouse.query(
-      orgId,
-      statementWith(
-        null,
-        (p) =>
-          `SELECT c.snapshot_at AS changed_at, c.member_id, s."id" IS NOT NULL AS still_exists, ` +
-          `${keys.map((key) => `s.${quoteIdentifier(key)} AS ${quoteIdentifier(`key_${key}`)}`).join(', ')} ` +
-          `FROM ${changes} c LEFT JOIN ${segment} s ON s."id" = c.member_id WHERE ${matching(p)} ` +
-          `ORDER BY c.snapshot_at DESC, ${dialect.binaryCollation('c.member_id')} LIMIT ${p.add(query.limit)}`,
-      ),
-    ),
+    query.limit === 0
+      ? Promise.resolve([])
+      : warehouse.query(
+          orgId,
+          statementWith(
+            null,
+            (p) =>
+              `SELECT c.snapshot_at AS changed_at, c.member_id, s."id" IS NOT NULL AS still_exists, ` +
+              `${keys.map((key) => `s.${quoteIdentifier(key)} AS ${quoteIdentifier(`key_${key}`)}`).join(', ')} ` +
+              `FROM ${changes} c LEFT JOIN ${segment} s ON s."id" = c.member_id WHERE ${matching(p)} ` +
+              `ORDER BY c.snapshot_at DESC, ${dialect.binaryCollation('c.member_id')} ` +
+              `LIMIT ${p.add(query.limit)} OFFSET ${p.add(query.offset)}`,
+          ),
+        ),
     warehouse.query(
       orgId,
       statementWith(null, (p) => `SELECT COUNT(*) AS total FROM ${changes} c WHERE ${matching(p)}`),

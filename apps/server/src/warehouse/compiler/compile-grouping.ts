@@ -61,7 +61,7 @@ export function compileGrouping(query: ResolvedQuery, dialect: Dialect): Compile
     ...query.groupBy.map((column, index) => orderTerm(dialect, keys[index]!, column, false)),
   ];
   const grouped = (params: SqlParams) =>
-    `${from} ${whereClause(query, params)} GROUP BY ${keys.join(', ')}`;
+    `${from} ${whereClause(query, params, dialect)} GROUP BY ${keys.join(', ')}`;
 
   const pageParams = new SqlParams();
   const allGroups = (params: SqlParams) =>

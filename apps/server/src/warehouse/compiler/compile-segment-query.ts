@@ -58,16 +58,16 @@ export function compileSegmentQuery(
   const query = resolveQuery(input);
   const from = fromClause(dialect, query.orgId, query.sourceTable);
   const rowsSql = (params: SqlParams) =>
-    `SELECT ${selectList(query)} ${from} ${whereClause(query, params)} ${orderBy(dialect, query)}`;
+    `SELECT ${selectList(query)} ${from} ${whereClause(query, params, dialect)} ${orderBy(dialect, query)}`;
 
   const pageParams = new SqlParams();
   const pageSql = `${rowsSql(pageParams)} ${pageClause(query, pageParams)}`;
   const exportParams = new SqlParams();
   const exportSql = rowsSql(exportParams);
   const csvParams = new SqlParams();
-  const csvSql = `SELECT ${csvSelectList(dialect, query.columns)} ${from} ${whereClause(query, csvParams)} ${orderBy(dialect, query)}`;
+  const csvSql = `SELECT ${csvSelectList(dialect, query.columns)} ${from} ${whereClause(query, csvParams, dialect)} ${orderBy(dialect, query)}`;
   const countParams = new SqlParams();
-  const countSql = `SELECT COUNT(*) AS "total" ${from} ${whereClause(query, countParams)}`;
+  const countSql = `SELECT COUNT(*) AS "total" ${from} ${whereClause(query, countParams, dialect)}`;
 
   return {
     columns: query.columns.map(toSegmentColumn),

@@ -31,9 +31,9 @@ export function compileSeriesQuery(
   const countParams = new SqlParams();
   const countsSql =
     `SELECT ${AS_OF_DAY} AS "as_of_day", COUNT(*) AS "total" ${from} ` +
-    `${whereClause(query, countParams)} GROUP BY ${AS_OF_DAY}`;
+    `${whereClause(query, countParams, dialect)} GROUP BY ${AS_OF_DAY}`;
   const idParams = new SqlParams();
-  const idsSql = `SELECT ${AS_OF_DAY} AS "as_of_day", ${ID_EXPRESSION} AS "id" ${from} ${whereClause(query, idParams)}`;
+  const idsSql = `SELECT ${AS_OF_DAY} AS "as_of_day", ${ID_EXPRESSION} AS "id" ${from} ${whereClause(query, idParams, dialect)}`;
   return {
     countsByDayQuery: { sql: countsSql, params: countParams.list() },
     idsByDayQuery: { sql: idsSql, params: idParams.list() },

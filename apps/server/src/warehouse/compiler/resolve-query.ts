@@ -95,6 +95,7 @@ export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
     orgId: assertOrgId(input.orgId),
     table,
     sourceTable: input.sourceTable ?? SEGMENT_TABLE_NAMES[table],
+    changesOf: input.changesOf ?? null,
     filters: [
       ...resolveFilters(table, input.baseFilters ?? [], issues, 'baseFilters'),
       ...resolveFilters(table, input.filters ?? [], issues),

@@ -32,6 +32,18 @@ export interface SegmentQueryInput {
    * qualified like every table.
    */
   sourceTable?: string;
+  /**
+   * Only the records that entered (or left) a cohort at its snapshots since `since`: the
+   * export of a cohort's Entered / Left list (ADR 0013). Code only, from a checked request.
+   */
+  changesOf?: CohortChangesScope;
+}
+
+export interface CohortChangesScope {
+  cohortId: string;
+  change: 'entered' | 'left';
+  /** Epoch milliseconds. */
+  since: number;
 }
 
 /** A filter after validation: a catalogue column, an allowed operator, a normalised value. */
@@ -78,4 +90,5 @@ export interface ResolvedQuery {
   /** Grouped queries: the numeric columns shown (besides the group columns), summed. */
   sums: CatalogueColumn[];
   groupSort: ResolvedGroupSort[];
+  changesOf: CohortChangesScope | null;
 }

@@ -3,8 +3,10 @@ import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
 import type { Dialect } from '../engine/dialect.js';
 import type { SqlParams } from '../engine/sql-params.js';
 import { filterCondition } from './filter-sql.js';
-import { columnExpression } from './query-source.js';
-import type { ResolvedQuery } from './segment-query-input.js';
+import { timestampLiteral } from '../engine/value-conversion.js';
+import { COHORT_CHANGES_TABLE } from '../model/cohort-tables.js';
+import { ID_EXPRESSION, columnExpression } from './query-source.js';
+import type { CohortChangesScope, ResolvedQuery } from './segment-query-input.js';
 
 /** Columns free-text search looks in: the base table's own string and email columns. */
 export function searchColumns(query: ResolvedQuery): CatalogueColumn[] {
@@ -16,10 +18,11 @@ export function searchColumns(query: ResolvedQuery): CatalogueColumn[] {
 }
 
 /** `WHERE …` of the filters (AND) and the search (OR over searchable columns), or ''. */
-export function whereClause(query: ResolvedQuery, params: SqlParams): string {
+export function whereClause(query: ResolvedQuery, params: SqlParams, dialect: Dialect): string {
   const conditions = query.filters.map((filter) =>
     filterCondition(filter, columnExpression(filter.column), params),
   );
+  if (query.changesOf) conditions.push(changedCondition(query, query.changesOf, params, dialect));
   if (query.search) {
     const placeholder = params.add(query.search);
     const matches = searchColumns(query).map(
@@ -28,6 +31,21 @@ export function whereClause(query: ResolvedQuery, params: SqlParams): string {
     conditions.push(`(${matches.join(' OR ')})`);
   }
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** The record is among those the cohort's snapshots recorded as entered (or left) since. */
+function changedCondition(
+  query: ResolvedQuery,
+  scope: CohortChangesScope,
+  params: SqlParams,
+  dialect: Dialect,
+): string {
+  const changes = dialect.table(query.orgId, COHORT_CHANGES_TABLE.name);
+  return (
+    `${ID_EXPRESSION} IN (SELECT c.member_id FROM ${changes} c WHERE c.cohort_id = ${params.add(scope.cohortId)} ` +
+    `AND c.change = ${params.add(scope.change)} ` +
+    `AND c.snapshot_at >= CAST(${params.add(timestampLiteral(scope.since))} AS TIMESTAMP))`
+  );
 }
 
 const BINARY_SORTED = new Set(['string', 'email', 'link', 'enum', 'default']);

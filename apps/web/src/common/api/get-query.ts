@@ -19,6 +19,8 @@ export interface GetQueryDefinition<T, K extends QueryKey> {
   queryKey: K;
   staleTime?: number;
   refetchOnMount?: boolean | 'always';
+  /** `{ hideErrorToast: true }` for a read whose panel shows its own error. */
+  meta?: Record<string, unknown>;
 }
 
 /**

@@ -8,6 +8,7 @@ export { SegmentFrame } from './components/segment-frame';
 export { SegmentSettingsLink } from './components/segment-settings-link';
 export { SegmentWorkspace } from './components/segment-workspace';
 export { Sparkline } from './components/table/sparkline';
+export { ExportButton } from './components/toolbar/export-button';
 export { SegmentSettingsLayout } from './components/segment-settings-layout';
 export { SegmentSettingsTabContent } from './components/segment-settings-tab';
 export { useRecordVocabulary, type RecordVocabulary } from './hooks/use-record-vocabulary';

@@ -1,4 +1,4 @@
-import type { CohortChanges } from '@revlane/contracts';
+import type { CohortChanges, CohortChangesQuery } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { readCohortChanges, type Warehouse } from '../../../warehouse/index.js';
@@ -14,7 +14,7 @@ export async function getCohortChanges(
   warehouse: Warehouse,
   auth: AuthContext,
   cohortId: string,
-  query: { since: string; limit: number },
+  query: CohortChangesQuery,
 ): Promise<CohortChanges> {
   const cohort = await requireCohort(db, auth, cohortId);
   const segment = await requireSegment(db, auth.org.id, cohort.segmentId);
@@ -26,6 +26,7 @@ export async function getCohortChanges(
     segment.baseTable,
     since.getTime(),
     query.limit,
+    { offset: (query.page - 1) * query.limit, only: query.change },
   );
-  return { since: since.toISOString(), ...changes };
+  return { since: since.toISOString(), page: query.page, perPage: query.limit, ...changes };
 }

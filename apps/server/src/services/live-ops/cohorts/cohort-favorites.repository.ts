@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
 import { cohortFavorites, cohorts, segments } from '../../../platform/database/schema/index.js';
+import { favoriteOf } from './cohorts.repository.js';
 
 /**
  * The user's starred cohorts in the organization with their segment's name, in menu order
@@ -16,5 +17,22 @@ export function listFavoriteCohortRows(db: Database, orgId: string, userId: stri
     .where(
       and(eq(cohortFavorites.userId, userId), eq(cohorts.orgId, orgId), eq(segments.orgId, orgId)),
     )
+    .orderBy(asc(segments.position), asc(segments.name), asc(cohorts.name), asc(cohorts.id));
+}
+
+/**
+ * Every cohort of the organization with its segment's name and the user's star, in menu
+ * order (home's segment trends).
+ */
+export function listOrganizationCohortRows(db: Database, orgId: string, userId: string) {
+  return db
+    .select({
+      ...getTableColumns(cohorts),
+      segmentName: segments.name,
+      favorite: favoriteOf(userId),
+    })
+    .from(cohorts)
+    .innerJoin(segments, eq(segments.id, cohorts.segmentId))
+    .where(and(eq(cohorts.orgId, orgId), eq(segments.orgId, orgId)))
     .orderBy(asc(segments.position), asc(segments.name), asc(cohorts.name), asc(cohorts.id));
 }

@@ -1,12 +1,19 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { COHORTS_API, dataEnvelope, favoriteCohortListSchema } from '@revlane/contracts';
+import {
+  COHORTS_API,
+  cohortTrendListSchema,
+  cohortTrendsQuerySchema,
+  dataEnvelope,
+  favoriteCohortListSchema,
+} from '@revlane/contracts';
 import { errorResponses } from '../../../platform/http/responses.js';
-import { listFavoriteCohorts } from './cohort-favorites.service.js';
+import { listCohortTrends, listFavoriteCohorts } from './cohort-favorites.service.js';
 
-/** `GET cohorts/favorites`: the home dashboard's starred cohorts. */
+/** The home dashboard's cohorts: `GET cohorts/favorites` and `GET cohorts/trends`. */
 export const cohortFavoritesRoutes: FastifyPluginCallback = (app, _options, done) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
     `/${COHORTS_API.favorites}`,
     {
       schema: {
@@ -16,6 +23,20 @@ export const cohortFavoritesRoutes: FastifyPluginCallback = (app, _options, done
       },
     },
     async (request) => ({ data: await listFavoriteCohorts(app.db, app.warehouse, request.auth) }),
+  );
+  routes.get(
+    `/${COHORTS_API.trends}`,
+    {
+      schema: {
+        tags: ['cohorts'],
+        summary: 'Every cohort with history in the range, with its daily members (home)',
+        querystring: cohortTrendsQuerySchema,
+        response: { 200: dataEnvelope(cohortTrendListSchema), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => ({
+      data: await listCohortTrends(app.db, app.warehouse, request.auth, request.query.days),
+    }),
   );
   done();
 };

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favoriteCohortListSchema, type FavoriteCohort } from '@revlane/contracts';
+import {
+  cohortTrendListSchema,
+  favoriteCohortListSchema,
+  type FavoriteCohort,
+} from '@revlane/contracts';
 import { createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import {
   API,
@@ -64,5 +68,34 @@ describe('live-ops: GET cohorts/favorites', () => {
     expect(list.map((cohort) => cohort.name)).toEqual(['Eve’s']);
     // Eve's warehouse has no snapshot table yet: a sparkline of nulls, not an error.
     expect(list[0]!.sparkline).toEqual(Array.from({ length: 30 }, () => null));
+  });
+
+  const trends = async (query: string, user = f.dana) => {
+    const response = await f.inject(user, { method: 'GET', url: `${API}/cohorts/trends${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json<{ data: FavoriteCohort[] }>().data;
+    expect(cohortTrendListSchema.parse(data)).toEqual(data);
+    return data;
+  };
+
+  it('segment trends: every cohort with history in the range, starred or not', async () => {
+    const month = await trends('?days=30');
+    // "Hot" has no count: it would be an empty line, so it is left out.
+    expect(month.map((cohort) => [cohort.segmentName, cohort.name, cohort.favorite])).toEqual([
+      ['All accounts', 'Active', true],
+      ['All accounts', 'Quiet', false],
+    ]);
+    expect(month[1]!.sparkline.at(-1)).toBe(42);
+    const quarter = await trends('?days=90');
+    expect(quarter[0]!.sparkline).toHaveLength(90);
+    // 30 days ago is inside 90 days: its count shows there.
+    expect(quarter[0]!.sparkline[59]).toBe(99);
+    expect(await trends('', f.eve)).toEqual([]);
+  });
+
+  it('segment trends: a range other than 30, 90 or 180 days is a 400 naming days', async () => {
+    const response = await f.inject(f.dana, { method: 'GET', url: `${API}/cohorts/trends?days=7` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ errors: { path: string }[] }>().errors[0]!.path).toMatch(/days/);
   });
 });

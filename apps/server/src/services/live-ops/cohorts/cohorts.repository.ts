@@ -13,7 +13,7 @@ const byOrgAndId = (orgId: string, cohortId: string) =>
   and(eq(cohorts.orgId, orgId), eq(cohorts.id, cohortId));
 
 /** The user's own star, as a column (favorites are personal). */
-const favoriteOf = (userId: string) =>
+export const favoriteOf = (userId: string) =>
   sql<boolean>`exists (select 1 from ${cohortFavorites} where ${cohortFavorites.cohortId} = ${cohorts.id} and ${cohortFavorites.userId} = ${userId})`.mapWith(
     Boolean,
   );

@@ -3,6 +3,7 @@ import { badRequest } from '../../../platform/errors/http-error.js';
 import {
   compileSegmentQuery,
   isSegmentQueryError,
+  type CohortChangesScope,
   type Dialect,
   type SegmentQueryInput,
 } from '../../../warehouse/index.js';
@@ -18,6 +19,8 @@ const KEYS = [
   'pivot',
   'pivot_identifier',
   'cohort',
+  'changes',
+  'since',
 ] as const;
 
 /** The query a ticket is bound to, the same text whichever order or empty parts it came with. */
@@ -36,12 +39,15 @@ export function resolveExportInput(
   dialect: Dialect,
   prefix: 'body' | 'query',
 ): SegmentQueryInput {
-  const { sortBy, pivot, pivot_identifier: pivotIdentifier, cohort: _cohort, ...rest } = query;
+  const { sortBy, pivot, pivot_identifier: pivotIdentifier, cohort, changes, since } = query;
+  const { search, filters, columns } = query;
+  const rest = { search, filters, columns };
   if (!pivot && pivotIdentifier) {
     throw badRequest('The export query is invalid', [
       { path: `${prefix}.pivot`, message: 'Give pivot together with pivot_identifier' },
     ]);
   }
+  const changesOf = changes ? changesScope(cohort, changes, since, prefix) : undefined;
   const parsed = segmentListQuerySchema.omit({ sortBy: true }).safeParse(rest);
   if (!parsed.success) {
     const errors: FieldError[] = parsed.error.issues.map((issue) => ({
@@ -54,8 +60,10 @@ export function resolveExportInput(
   const input = toQueryInput(orgId, segment, {
     ...parsed.data,
     sortBy: parseSortBy(sortBy),
-    groupBy,
+    // A cohort's Entered / Left list is exported as records, never grouped (ADR 0013).
+    groupBy: changesOf ? [] : groupBy,
   });
+  if (changesOf) input.changesOf = changesOf;
   try {
     compileSegmentQuery(input, dialect);
   } catch (error) {
@@ -67,4 +75,21 @@ export function resolveExportInput(
     throw badRequest('The export query is invalid', errors);
   }
   return input;
+}
+
+/** `changes` needs the cohort and a valid `since`: a 400 naming the missing part otherwise. */
+function changesScope(
+  cohortId: string | undefined,
+  change: 'entered' | 'left',
+  since: string | undefined,
+  prefix: 'body' | 'query',
+): CohortChangesScope {
+  const sinceMs = since ? Date.parse(since) : Number.NaN;
+  if (!cohortId || Number.isNaN(sinceMs)) {
+    const path = `${prefix}.${cohortId ? 'since' : 'cohort'}`;
+    throw badRequest('The export query is invalid', [
+      { path, message: 'An export of who entered or left names the cohort and a since date' },
+    ]);
+  }
+  return { cohortId, change, since: sinceMs };
 }

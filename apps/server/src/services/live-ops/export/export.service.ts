@@ -105,6 +105,7 @@ export async function openExport(
     const cohortName = query.cohort
       ? await cohortNameOf(db, segment, query.cohort, ticket.userId)
       : undefined;
-    return { fileName: exportFileName(cohortName ?? segment.name), body: Readable.from(chunks) };
+    const name = cohortName && query.changes ? `${cohortName} ${query.changes}` : cohortName;
+    return { fileName: exportFileName(name ?? segment.name), body: Readable.from(chunks) };
   });
 }

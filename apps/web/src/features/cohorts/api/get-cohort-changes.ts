@@ -1,33 +1,55 @@
-import { cohortChangesSchema, COHORTS_API, type CohortChanges } from '@revlane/contracts';
+import {
+  cohortChangesSchema,
+  COHORTS_API,
+  type CohortChangeKind,
+  type CohortChanges,
+} from '@revlane/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@/common/api';
 import { cohortsKeys } from './cohorts-keys';
 
-/** `GET {liveOps}/cohorts/{id}/changes?since=`: who entered and who left since a day. */
+/** Records per page of an Entered or Left list. */
+export const CHANGES_PER_PAGE = 50;
+
+/** Which list, since when, and which page of it. */
+export interface ChangesRequest {
+  since: string;
+  change: CohortChangeKind;
+  page: number;
+}
+
+/**
+ * `GET {liveOps}/cohorts/{id}/changes?since=&change=&page=&limit=`: one page of who entered
+ * (or left) since a day; the other list comes back with its total only.
+ */
 export async function fetchCohortChanges(
   client: ApiClient,
   cohortId: string,
-  since: string,
+  request: ChangesRequest,
   signal?: AbortSignal,
 ): Promise<CohortChanges> {
   const data = await client.get<unknown>(COHORTS_API.changes(cohortId), {
-    params: { since },
+    params: { ...request, limit: CHANGES_PER_PAGE },
     signal,
   });
   return cohortChangesSchema.parse(data);
 }
 
-export function cohortChangesQueryOptions(client: ApiClient, cohortId: string, since: string) {
+export function cohortChangesQueryOptions(
+  client: ApiClient,
+  cohortId: string,
+  request: ChangesRequest,
+) {
   return queryOptions({
-    queryKey: cohortsKeys.changes(cohortId, since),
-    queryFn: ({ signal }) => fetchCohortChanges(client, cohortId, since, signal),
+    queryKey: cohortsKeys.changes(cohortId, request),
+    queryFn: ({ signal }) => fetchCohortChanges(client, cohortId, request, signal),
     meta: { hideErrorToast: true },
-    // Picking another day keeps the old lists on screen until the new ones arrive.
+    // Another day or page keeps the old list on screen until the new one arrives.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCohortChanges(cohortId: string, since: string) {
+export function useCohortChanges(cohortId: string, request: ChangesRequest) {
   const client = useApiClient('liveOps');
-  return useQuery(cohortChangesQueryOptions(client, cohortId, since));
+  return useQuery(cohortChangesQueryOptions(client, cohortId, request));
 }

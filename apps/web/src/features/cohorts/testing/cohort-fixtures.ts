@@ -58,6 +58,8 @@ export const versions: CohortVersion[] = [
 
 export const changes: CohortChanges = {
   since: '2026-02-25',
+  page: 1,
+  perPage: 50,
   entered: {
     total: 2,
     rows: [

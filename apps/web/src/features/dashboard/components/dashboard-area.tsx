@@ -37,14 +37,16 @@ function Panel({ icon, title, children, className = '' }: PanelProps) {
 interface DashboardAreaProps {
   /** The starred cohorts' panel content; another feature owns cohorts, so the page passes it. */
   favoriteCohorts?: ReactNode;
+  /** Every cohort's size over the user's trend range (cohorts feature, ADR 0013). */
+  segmentTrends?: (days: number) => ReactNode;
 }
 
 /**
- * The dashboard below the checklist: the user's favorite cohorts, then panels whose data
- * (segment trends, alerts, play runs) arrives with later issues; until then each says what it
- * will show, per the user's settings.
+ * The dashboard below the checklist: the user's favorite cohorts and segment trends, then
+ * panels whose data (alerts, play runs) arrives with later issues; until then each says what
+ * it will show, per the user's settings.
  */
-export function DashboardArea({ favoriteCohorts }: DashboardAreaProps) {
+export function DashboardArea({ favoriteCohorts, segmentTrends }: DashboardAreaProps) {
   const { data: settings, isPending } = useDashboardSettings();
   return (
     <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
@@ -68,8 +70,9 @@ export function DashboardArea({ favoriteCohorts }: DashboardAreaProps) {
               {favoriteCohorts}
             </Panel>
           )}
-          <Panel icon={<LineChartOutlined />} title="Segment trends">
-            {`No segment trends yet. Cohort sizes over the last ${settings.trendRangeDays} days will show here.`}
+          <Panel icon={<LineChartOutlined />} title="Segment trends" className="lg:col-span-3">
+            {segmentTrends?.(settings.trendRangeDays) ??
+              `No segment trends yet. Cohort sizes over the last ${settings.trendRangeDays} days will show here.`}
           </Panel>
           {settings.showRecentAlerts && (
             <Panel icon={<BellOutlined />} title="Recent alerts">

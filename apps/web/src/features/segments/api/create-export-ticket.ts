@@ -5,11 +5,19 @@ import { useApiClient, type ApiClient } from '@/common/api';
 /**
  * The query of an export: the view's list query without its page, the grouping when the view
  * is grouped (the file then holds the groups shown) and the cohort whose page it is (the
- * file is named after it).
+ * file is named after it); with `changes` and `since`, who entered or left it (ADR 0013).
  */
 export type ExportQuery = Partial<
   Record<
-    'search' | 'sortBy' | 'filters' | 'columns' | 'pivot' | 'pivot_identifier' | 'cohort',
+    | 'search'
+    | 'sortBy'
+    | 'filters'
+    | 'columns'
+    | 'pivot'
+    | 'pivot_identifier'
+    | 'cohort'
+    | 'changes'
+    | 'since',
     string
   >
 >;

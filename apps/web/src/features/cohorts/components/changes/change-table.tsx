@@ -1,31 +1,27 @@
 import type { CohortChanges } from '@revlane/contracts';
-import { formatCount } from '../../lib/format-count';
 import type { RecordVocabulary } from '../../lib/record-vocabulary';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 
-type ChangeList = CohortChanges['entered'];
+type ChangeRow = CohortChanges['entered']['rows'][number];
 
 interface ChangeTableProps {
-  title: string;
-  changes: ChangeList;
+  rows: ChangeRow[];
   vocabulary: RecordVocabulary;
 }
 
 /** The record's key columns, in the order the first row lists them (id is only a key). */
-function keyColumns(changes: ChangeList): string[] {
-  const columns = new Set(changes.rows.flatMap((row) => Object.keys(row.record)));
+function keyColumns(rows: ChangeRow[]): string[] {
+  const columns = new Set(rows.flatMap((row) => Object.keys(row.record)));
   if (columns.size > 1) columns.delete('id');
   return [...columns];
 }
 
 /** Records that entered (or left) the cohort: when, and who they are. */
-export function ChangeTable({ title, changes, vocabulary }: ChangeTableProps) {
-  const columns = keyColumns(changes);
-  const heading = `${title} (${formatCount(changes.total)})`;
+export function ChangeTable({ rows, vocabulary }: ChangeTableProps) {
+  const columns = keyColumns(rows);
   return (
-    <section aria-label={title} className="flex min-w-0 flex-col gap-2">
-      <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
-      {changes.rows.length === 0 ? (
+    <>
+      {rows.length === 0 ? (
         <p className="text-sm text-slate-600">Nobody.</p>
       ) : (
         <div className="overflow-x-auto">
@@ -43,7 +39,7 @@ export function ChangeTable({ title, changes, vocabulary }: ChangeTableProps) {
               </tr>
             </thead>
             <tbody>
-              {changes.rows.map((row, index) => (
+              {rows.map((row, index) => (
                 <tr
                   key={`${String(row.record.id ?? index)}:${row.changedAt}`}
                   className="border-t border-slate-100"
@@ -62,11 +58,6 @@ export function ChangeTable({ title, changes, vocabulary }: ChangeTableProps) {
           </table>
         </div>
       )}
-      {changes.total > changes.rows.length && (
-        <p className="text-xs text-slate-500">
-          Showing the latest {formatCount(changes.rows.length)} of {formatCount(changes.total)}.
-        </p>
-      )}
-    </section>
+    </>
   );
 }

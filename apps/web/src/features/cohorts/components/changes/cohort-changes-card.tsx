@@ -1,26 +1,41 @@
-import { Input, Skeleton } from 'antd';
-import { useState } from 'react';
-import { useCohortChanges } from '../../api/get-cohort-changes';
+import type { CohortChangeKind } from '@revlane/contracts';
+import { Input } from 'antd';
+import { useState, type ReactNode } from 'react';
 import type { RecordVocabulary } from '../../lib/record-vocabulary';
 import { formatDay } from '../../lib/trend-series';
 import { utcDaysAgo } from '../../lib/utc-day';
-import { LoadError } from '../load-error';
-import { ChangeTable } from './change-table';
+import { ChangeList } from './change-list';
 import { SectionCard } from '@/common/ui/section-card';
 
 /** A week back: long enough to see movement, short enough to read through. */
 const DEFAULT_SINCE_DAYS = 7;
 
+/** The export control of one list; the page passes the segments' export in (ADR 0013). */
+export type RenderChangesExport = (change: CohortChangeKind, since: string) => ReactNode;
+
 interface CohortChangesCardProps {
   cohortId: string;
   vocabulary: RecordVocabulary;
+  renderExport?: RenderChangesExport;
 }
 
-/** Who entered and who left the cohort since a chosen day (membership snapshots' diff). */
-export function CohortChangesCard({ cohortId, vocabulary }: CohortChangesCardProps) {
+/**
+ * Who entered and who left the cohort since a chosen day (membership snapshots' diff), each
+ * list paged on its own and exportable.
+ */
+export function CohortChangesCard({ cohortId, vocabulary, renderExport }: CohortChangesCardProps) {
   const [since, setSince] = useState(() => utcDaysAgo(DEFAULT_SINCE_DAYS));
-  const query = useCohortChanges(cohortId, since);
   const today = utcDaysAgo(0);
+  const list = (title: string, change: CohortChangeKind) => (
+    // Keyed by the day: another day starts again at page 1.
+    <ChangeList
+      key={`${change}:${since}`}
+      title={title}
+      request={{ cohortId, since, change }}
+      vocabulary={vocabulary}
+      exportControl={renderExport?.(change, since)}
+    />
+  );
 
   return (
     <SectionCard title={`Entered / Left since ${formatDay(since)}`}>
@@ -36,20 +51,10 @@ export function CohortChangesCard({ cohortId, vocabulary }: CohortChangesCardPro
             onChange={(event) => event.target.value && setSince(event.target.value)}
           />
         </label>
-        {query.isPending && <Skeleton active paragraph={{ rows: 3 }} />}
-        {query.isError && (
-          <LoadError
-            title="The changes could not be loaded."
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
-        )}
-        {query.data && (
-          <div className="grid gap-6 lg:grid-cols-2" aria-busy={query.isPlaceholderData}>
-            <ChangeTable title="Entered" changes={query.data.entered} vocabulary={vocabulary} />
-            <ChangeTable title="Left" changes={query.data.left} vocabulary={vocabulary} />
-          </div>
-        )}
+        <div className="grid gap-6 lg:grid-cols-2">
+          {list('Entered', 'entered')}
+          {list('Left', 'left')}
+        </div>
       </div>
     </SectionCard>
   );

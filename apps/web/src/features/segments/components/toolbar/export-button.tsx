@@ -6,10 +6,12 @@ interface ExportButtonProps {
   segmentId: string;
   query: ExportQuery;
   disabled?: boolean;
+  /** The button's text; 'Export' for the table's view. */
+  label?: string;
 }
 
 /** Exports every row of the current view as CSV: a ticket first, then the browser downloads. */
-export function ExportButton({ segmentId, query, disabled }: ExportButtonProps) {
+export function ExportButton({ segmentId, query, disabled, label = 'Export' }: ExportButtonProps) {
   const exportSegment = useExportSegment(segmentId);
   return (
     <Button
@@ -18,7 +20,7 @@ export function ExportButton({ segmentId, query, disabled }: ExportButtonProps) 
       disabled={disabled}
       onClick={() => exportSegment.mutate(query)}
     >
-      {exportSegment.isPending ? 'Preparing export…' : 'Export'}
+      {exportSegment.isPending ? 'Preparing export…' : label}
     </Button>
   );
 }
