@@ -86,6 +86,7 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
     const liveOps = await documentOf('/live-ops/api/v1');
     expect(Object.keys(liveOps.paths).sort()).toEqual([
       '/cohorts/favorites',
+      '/cohorts/trends',
       '/cohorts/{id}',
       '/cohorts/{id}/changes',
       '/cohorts/{id}/versions',
