@@ -18,6 +18,7 @@ import {
   USERS_TABLE,
 } from '../../../warehouse/model/canonical-tables.js';
 import type { TableSchema } from '../../../warehouse/engine/table-schema.js';
+import { seedMappedSegments } from './mapped-segments.js';
 import { accountsSelect, eventsSelect, usersSelect } from './mapping-sql.js';
 import type { MappingPublishJob } from './mapping-jobs.js';
 import { findRun, findVersion, finishRun, startRun } from './mapping.repository.js';
@@ -92,6 +93,7 @@ export async function runMappingPublish(deps: MappingDeps, job: MappingPublishJo
       );
     });
     const rows = counts.accounts + counts.users + counts.events;
+    await seedMappedSegments(db, job.orgId);
     await finishRun(db, job.runId, { status: 'succeeded', rowsRead: rows, rowsWritten: rows });
     await publishWarehouseLoaded(deps.jobs, {
       orgId: job.orgId,

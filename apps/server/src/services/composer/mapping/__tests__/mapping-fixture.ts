@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MappingBody, MappingRun } from '@revlane/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { asUser, type TestUser } from '../../../../../test/app.js';
 import { FAST_JOBS_ENV } from '../../../../../test/jobs.js';
 import { createComposerFixture, type ComposerFixture } from '../../__tests__/composer-fixture.js';
 import { syncNow } from '../../__tests__/sync-helpers.js';
@@ -41,7 +43,16 @@ export interface MappingFixture extends ComposerFixture {
   mapping: () => MappingBody;
   /** `POST mapping/publish` and waits for the run to finish. */
   publish: () => Promise<MappingRun>;
-  /** Rows of a warehouse table, ordered by its first column. */
+  /** A live-ops call (path relative to its mount). */
+  api: (
+    user: TestUser,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+  ) => Promise<LightMyRequestResponse>;
+  /** Polls until `done` holds (about 60 s at most). */
+  until: (done: () => Promise<boolean>) => Promise<void>;
+  /** Rows of a warehouse query; `{table}` names the organization's table. */
   rows: (sql: string) => Promise<Record<string, unknown>[]>;
 }
 
@@ -103,6 +114,17 @@ export async function createMappingFixture(): Promise<MappingFixture> {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       throw new Error('the publish did not finish');
+    },
+    api: (user, method, url, payload) =>
+      f.t.app.inject(
+        asUser(user, { method, url: `/live-ops/api/v1/${url}`, ...(payload ? { payload } : {}) }),
+      ),
+    async until(done) {
+      for (let polls = 0; polls < 600; polls += 1) {
+        if (await done()) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('gave up waiting');
     },
     rows: (sql) =>
       engine.query(f.danaOrg, {
