@@ -27,7 +27,7 @@ function SegmentPage({ segmentId, cohortId }: SegmentPageProps) {
       }
     >
       {(segment) => (
-        <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
           <CohortList segmentId={segment.id} activeCohortId={cohortId} />
           <div className="flex min-w-0 flex-col gap-6">
             {cohortId ? (

@@ -57,3 +57,19 @@ export function ComingSoonLabel({
     </Tooltip>
   );
 }
+
+/**
+ * A section's title (Setup, Metrics, Segments). antd keeps submenu titles out of the Tab order
+ * (roving focus, tabIndex -1); this focusable label puts them back in it (architecture §8).
+ * Enter bubbles to the menu, which opens or closes the section whose title holds focus.
+ */
+export function SectionLabel({ children }: { children: string }) {
+  return (
+    <span
+      tabIndex={0}
+      className="rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      {children}
+    </span>
+  );
+}

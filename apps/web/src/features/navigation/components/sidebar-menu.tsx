@@ -54,6 +54,8 @@ export function SidebarMenu({ isMini }: { isMini: boolean }) {
     <Menu
       mode="inline"
       aria-label="Main"
+      // Its items and section titles are the Tab stops; the list itself is not one more.
+      tabIndex={-1}
       tooltip={false}
       items={buildMenuItems(state, isMini)}
       selectedKeys={selectedKey ? [selectedKey] : []}

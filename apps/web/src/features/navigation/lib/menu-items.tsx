@@ -10,7 +10,7 @@ import {
 import { APP_ROUTES, type SegmentSummary } from '@revlane/contracts';
 import { Tag, type MenuProps } from 'antd';
 import { Link } from 'react-router';
-import { ComingSoonLabel, COMING_SOON, MenuIcon } from '../components/menu-labels';
+import { ComingSoonLabel, COMING_SOON, MenuIcon, SectionLabel } from '../components/menu-labels';
 import { segmentItemKey } from './menu-location';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
@@ -73,7 +73,7 @@ export function buildMenuItems(segments: SegmentMenuState, isMini: boolean): Men
     {
       key: 'setup',
       icon: section(<SettingOutlined />, 'Setup'),
-      label: 'Setup',
+      label: <SectionLabel>Setup</SectionLabel>,
       children: [
         { key: 'connections', label: <Link to={APP_ROUTES.connections}>Connections</Link> },
         soon('mappings', 'Mappings'),
@@ -82,7 +82,7 @@ export function buildMenuItems(segments: SegmentMenuState, isMini: boolean): Men
     {
       key: 'metrics',
       icon: section(<BarChartOutlined />, 'Metrics'),
-      label: 'Metrics',
+      label: <SectionLabel>Metrics</SectionLabel>,
       children: [
         soon('metrics-product', 'Product'),
         soon('metrics-customer-success', 'Customer Success'),
@@ -92,7 +92,7 @@ export function buildMenuItems(segments: SegmentMenuState, isMini: boolean): Men
     {
       key: 'segments',
       icon: section(<TeamOutlined />, 'Segments'),
-      label: 'Segments',
+      label: <SectionLabel>Segments</SectionLabel>,
       children: segmentItems(segments, isMini),
     },
     {

@@ -24,12 +24,14 @@ export function ChangeTable({ rows, vocabulary }: ChangeTableProps) {
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">Nobody.</p>
       ) : (
+        // The record's columns share what "When" leaves and truncate (full text on hover):
+        // a date is never the part that gets clipped.
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-slate-500">
               <tr>
                 {columns.map((column) => (
-                  <th key={column} scope="col" className="py-1 pr-3 font-medium">
+                  <th key={column} scope="col" className="max-w-0 truncate py-1 pr-3 font-medium">
                     {vocabulary.columnLabel(column)}
                   </th>
                 ))}
@@ -44,11 +46,14 @@ export function ChangeTable({ rows, vocabulary }: ChangeTableProps) {
                   key={`${String(row.record.id ?? index)}:${row.changedAt}`}
                   className="border-t border-slate-100"
                 >
-                  {columns.map((column) => (
-                    <td key={column} className="py-1 pr-3">
-                      {vocabulary.formatValue(row.record[column])}
-                    </td>
-                  ))}
+                  {columns.map((column) => {
+                    const text = vocabulary.formatValue(row.record[column]);
+                    return (
+                      <td key={column} title={text} className="max-w-0 truncate py-1 pr-3">
+                        {text}
+                      </td>
+                    );
+                  })}
                   <td className="py-1 whitespace-nowrap text-slate-600">
                     {formatTimestamp(row.changedAt)}
                   </td>

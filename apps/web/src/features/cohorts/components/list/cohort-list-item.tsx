@@ -26,6 +26,8 @@ export function CohortListItem({ cohort, isActive, onDelete }: CohortListItemPro
           <Link
             to={APP_ROUTES.cohort(cohort.segmentId, cohort.id)}
             aria-current={isActive ? 'page' : undefined}
+            // A long name is truncated to fit the panel: the full name shows on hover.
+            title={cohort.name}
             className={`min-w-0 flex-1 truncate py-0.5 ${isActive ? 'font-semibold' : ''}`}
           >
             {cohort.name}

@@ -26,7 +26,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
       aria-label="Search records"
       placeholder="Search"
       allowClear
-      style={{ width: 280 }}
+      style={{ width: 240 }}
       value={text}
       onChange={(event) => {
         setText(event.target.value);
