@@ -59,6 +59,16 @@ describe('sidebar menu', () => {
     expect(menuItem('Create new...')).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('leads an organization without segments (no data yet) to Connections', async () => {
+    stubApi({ 'GET /live-ops/api/v1/segments/me': [] });
+    await renderShell();
+    await userEvent.click(menuItem('Segments'));
+    const empty = await screen.findByRole('menuitem', {
+      name: 'No data yet: connect a data source',
+    });
+    expect(within(empty).getByRole('link')).toHaveAttribute('href', '/app/connections');
+  });
+
   it("tells why Help is disabled: 'Coming soon'", async () => {
     stubApi();
     await renderShell();

@@ -44,7 +44,12 @@ function segmentItems(state: SegmentMenuState, isMini: boolean): MenuItem[] {
     ),
   }));
   if (entries.length === 0) {
-    entries.push({ key: 'segments-none', label: 'No segments yet', disabled: true });
+    // An organization without data has no segments yet: they come with its first published
+    // mapping of a data source (ADR 0019), so the way on is Connections.
+    entries.push({
+      key: 'segments-none',
+      label: <Link to={APP_ROUTES.connections}>No data yet: connect a data source</Link>,
+    });
   }
   return [...entries, createNew];
 }
