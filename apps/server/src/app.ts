@@ -34,6 +34,7 @@ import { storagePlugin } from './platform/storage/storage-plugin.js';
 import { warehousePlugin } from './platform/warehouse/warehouse-plugin.js';
 import type { Warehouse } from './warehouse/index.js';
 import { SERVICES, type MountedService } from './services/index.js';
+import { sandboxPlugin } from './sandbox/sandbox.plugin.js';
 
 export interface BuildAppOptions {
   config: AppConfigServer;
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(gracefulClosePlugin);
   await app.register(webAppPlugin);
   await app.register(rootRoutes);
+  await app.register(sandboxPlugin);
   if (idp) await app.register(idp.plugin, { prefix: '/idp' });
 
   const enabled = new Set(options.services ?? SERVICES.map((service) => service.name));

@@ -20,3 +20,4 @@ export * from './trends.js';
 export * from './password-reset.js';
 export * from './sources.js';
 export * from './mapping.js';
+export * from './connections.js';

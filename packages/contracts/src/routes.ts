@@ -31,4 +31,5 @@ export const USER_API = {
   acceptTerms: 'users/me/accept-terms',
   slackChannels: 'users/me/notifications/slack/channels',
   slackNotifications: 'users/me/notifications/slack',
+  slackTest: 'users/me/notifications/slack/test',
 } as const;

@@ -5,7 +5,19 @@ import { z } from 'zod';
  * a source is a connection to customer data whose selected tables land as raw tables in the
  * organization's warehouse.
  */
-export const SOURCE_TYPES = ['postgres', 'mysql', 'csv', 'google_sheets', 'redash'] as const;
+/** The sources a user adds by hand (the "Add data source" wizard offers these). */
+export const DATA_SOURCE_TYPES = ['postgres', 'mysql', 'csv', 'google_sheets', 'redash'] as const;
+export type DataSourceType = (typeof DATA_SOURCE_TYPES)[number];
+
+export const SOURCE_TYPES = [
+  ...DATA_SOURCE_TYPES,
+  // A connected CRM syncs as a source of its own type (created by its connection, never by
+  // POST sources), so its records land as raw tables like any source's.
+  'salesforce',
+  'hubspot',
+  'intercom',
+  'outreach',
+] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export const SOURCE_SCHEDULES = ['manual', 'hourly', 'daily'] as const;
@@ -81,6 +93,9 @@ export const redashConfigSchema = z.strictObject({
   apiKey: secretText.optional(),
 });
 
+/** A CRM source's config: which connection it syncs through (its tokens stay with that). */
+export const crmSourceConfigSchema = z.strictObject({ sandbox: z.boolean().optional() });
+
 /** The config fields that are secrets, per type: sealed at rest and never answered. */
 export const SECRET_FIELDS: Record<SourceType, readonly string[]> = {
   postgres: ['password'],
@@ -88,6 +103,10 @@ export const SECRET_FIELDS: Record<SourceType, readonly string[]> = {
   csv: [],
   google_sheets: ['serviceAccountKey'],
   redash: ['apiKey'],
+  salesforce: [],
+  hubspot: [],
+  intercom: [],
+  outreach: [],
 };
 
 const typed = <T extends SourceType, C extends z.ZodType>(type: T, config: C) =>

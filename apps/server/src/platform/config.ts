@@ -7,6 +7,11 @@ import {
   isServiceAccountKey,
   newPasswordSchema,
 } from '@revlane/contracts';
+import {
+  connectionsEnvShape,
+  resolveConnections,
+  type ConnectionsSettings,
+} from './connections-config.js';
 import { parseSecretKey } from './secrets/secret-key.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -118,6 +123,7 @@ export const envSchema = z.object({
     (key) => key === undefined || isServiceAccountKey(key),
     'must be a service account’s JSON key (with client_email and private_key)',
   ),
+  ...connectionsEnvShape,
 });
 
 export interface AppConfigServer {
@@ -161,6 +167,8 @@ export interface AppConfigServer {
     uploadMaxBytes: number;
     googleSheets: GoogleSheetsSettings;
   };
+  /** OAuth providers: real (client id set), the app's sandbox, or unavailable. */
+  connections: ConnectionsSettings;
 }
 
 /** Where the Sheets API and Google's token endpoint are, and the deployment's key (secret). */
@@ -199,6 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const connections = resolveConnections(e, appUrl);
+  if (connections.problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n  ${connections.problems.join('\n  ')}`);
   const identity = e.AUTH0_DOMAIN
     ? {
         kind: 'external' as const,
@@ -263,5 +274,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
         serviceAccountKey: e.GOOGLE_SERVICE_ACCOUNT_KEY,
       },
     },
+    connections: connections.settings,
   };
 }

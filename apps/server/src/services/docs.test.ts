@@ -68,6 +68,7 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
         'GET /users/me/notifications/slack/channels',
         'GET /users/me/notifications/slack',
         'PATCH /users/me/notifications/slack',
+        'POST /users/me/notifications/slack/test',
       ].sort(),
     );
     const patchProfile = document.paths['/users/me/profile']!.patch!;
@@ -162,11 +163,13 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
     );
   });
 
-  it('lists the composer’s source routes, each behind a token', async () => {
+  it('lists the composer’s routes, each behind a token but the OAuth callback', async () => {
     const composer = await documentOf('/composer/api/v1');
     const operations = Object.entries(composer.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => {
-        expect(operation.security, `${method} ${path}`).toBeUndefined();
+        // The provider sends the browser back without a token: the single-use state is the proof.
+        const isCallback = path === '/connections/{provider}/oauth';
+        expect(operation.security, `${method} ${path}`).toEqual(isCallback ? [] : undefined);
         return `${method.toUpperCase()} ${path}`;
       }),
     );
@@ -186,6 +189,13 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
         'GET /syncs/{id}',
         'DELETE /syncs/{id}',
         'GET /sources/{id}/redash/queries',
+        'GET /connections',
+        'POST /connections/{provider}',
+        'GET /connections/{provider}',
+        'DELETE /connections/{provider}',
+        'POST /connections/{provider}/syncs',
+        'GET /connections/{provider}/oauth',
+        'POST /connections/intercom/write-access',
       ]),
     );
   });

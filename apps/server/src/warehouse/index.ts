@@ -58,3 +58,4 @@ export {
   type DemoDataOptions,
   type DemoProgress,
 } from './demo/load-demo-data.js';
+export { demoAccountNaming } from './demo/demo-accounts.js';

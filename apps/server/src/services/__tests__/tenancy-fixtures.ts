@@ -96,9 +96,12 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       '/{userId}': dana.id,
       'steps/{stepId}': 'connect-my-crm',
       'tables/{table}': 'accounts',
+      // A provider names a kind of connection, not a record: each organization has its own
+      // row per provider, and composer/__tests__/connections-*.test.ts check Eve sees none of Dana's.
+      'connections/{provider}': 'salesforce',
     },
     perUser: new Set(['/{userId}']),
-    shared: new Set(['tables/{table}', 'steps/{stepId}']),
+    shared: new Set(['tables/{table}', 'steps/{stepId}', 'connections/{provider}']),
     callerQuery: { token: eveTicket.ticket },
     danaMarkers: [f.danaOrg, dana.email, 'Dana-only cohort 7f3a', 'Dana-only source 7f3a'],
     impersonating: (user, targetUserId) => (request) =>

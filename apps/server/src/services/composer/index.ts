@@ -1,4 +1,5 @@
 import { defineService } from '../../platform/http/service.js';
+import { connectionsRoutes } from './connections/connections.routes.js';
 import { mappingRoutes } from './mapping/mapping.routes.js';
 import { sourceDiscoveryRoutes } from './sources/source-discovery.routes.js';
 import { sourcesRoutes } from './sources/sources.routes.js';
@@ -9,5 +10,5 @@ export const composerService = defineService({
   name: 'composer',
   title: 'composer service',
   description: 'Connections to CRMs, Slack and data sources; syncs and mappings.',
-  routes: [sourcesRoutes, sourceDiscoveryRoutes, syncsPlugin, mappingRoutes],
+  routes: [connectionsRoutes, sourcesRoutes, sourceDiscoveryRoutes, syncsPlugin, mappingRoutes],
 });

@@ -35,7 +35,8 @@ const COUNTRY_WEIGHTS = COUNTRIES.map(
   (country, index) => [country, index === 0 ? 30 : 14 / (index + 1)] as const,
 );
 
-function naming(index: number) {
+/** The demo account `index`'s name and domain (the sandbox CRMs reuse them so CRM accounts join by domain). */
+export function demoAccountNaming(index: number) {
   const pair = (index * STRIDE + 7) % PAIRS;
   const cycle = Math.floor(index / PAIRS);
   const first = COMPANY_FIRST[pair % COMPANY_FIRST.length]!;
@@ -102,7 +103,7 @@ export function demoAccount(seed: number, index: number, clock: DemoClock): Demo
   const paysNow = lifecycle !== 'trial' && lifecycle !== 'churned';
   const mrr = paysNow ? Math.round(seats * PRICE_PER_SEAT[plan] * (1 - discount) * 100) / 100 : 0;
   const years = Math.ceil((clock.now - createdAt) / (365 * DAY_MS));
-  const { name, domain } = naming(index);
+  const { name, domain } = demoAccountNaming(index);
   const trend: Trend =
     lifecycle === 'expansion' || lifecycle === 'trial' || lifecycle === 'onboarding'
       ? 'growing'

@@ -6,3 +6,4 @@ export * from './cohorts.js';
 export * from './password-resets.js';
 export * from './sources.js';
 export * from './mappings.js';
+export * from './connections.js';

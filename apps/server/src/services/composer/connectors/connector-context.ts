@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { sessionOpener } from '../connections/connection-session.js';
 import type { ConnectorContext } from './open-connector.js';
 
 /** What every connector of this app gets: the data dir, the outbound policy, API roots. */
 export function connectorContextOf(
-  app: Pick<FastifyInstance, 'config'>,
+  app: Pick<FastifyInstance, 'config' | 'db' | 'secrets'>,
 ): Omit<ConnectorContext, 'orgId' | 'sourceId'> {
   const { dataDir, sources } = app.config;
   return {
     dataDir,
     policy: { allowPrivateHosts: sources.allowPrivateHosts },
     googleSheets: sources.googleSheets,
+    openSession: sessionOpener(app),
   };
 }

@@ -9,6 +9,8 @@ import { GoogleSheetsConnector } from './google-sheets-connector.js';
 import { MySqlConnector } from './mysql-connector.js';
 import { PostgresConnector } from './postgres-connector.js';
 import { RedashConnector } from './redash-connector.js';
+import { SalesforceConnector } from './salesforce-connector.js';
+import type { SessionOpener } from '../connections/connection-session.js';
 
 export interface ConnectorContext {
   dataDir: string;
@@ -17,6 +19,8 @@ export interface ConnectorContext {
   sourceId: string | null;
   policy: OutboundPolicy;
   googleSheets: GoogleSheetsSettings;
+  /** Opens an OAuth connection's session (CRM sources sync through their connection). */
+  openSession: SessionOpener;
 }
 
 /** The CSV source's one table is its file, named as uploaded. */
@@ -52,5 +56,11 @@ export function openConnector(
       const file = csvFileOf(context.dataDir, context.orgId, context.sourceId);
       return new CsvConnector(file, csvTableName(config));
     }
+    case 'salesforce':
+      return new SalesforceConnector(() => context.openSession(context.orgId, 'salesforce'));
+    case 'hubspot':
+    case 'intercom':
+    case 'outreach':
+      throw new ConnectorError('not_found', `Syncing ${type} is not available yet.`);
   }
 }

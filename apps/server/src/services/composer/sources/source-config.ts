@@ -4,6 +4,7 @@ import {
   mysqlConfigSchema,
   postgresConfigSchema,
   redashConfigSchema,
+  crmSourceConfigSchema,
   type FieldError,
   type SourceType,
 } from '@revlane/contracts';
@@ -17,6 +18,10 @@ const CONFIG_SCHEMAS: Record<SourceType, z.ZodType<SourceSettings>> = {
   csv: csvConfigSchema,
   google_sheets: googleSheetsConfigSchema,
   redash: redashConfigSchema,
+  salesforce: crmSourceConfigSchema,
+  hubspot: crmSourceConfigSchema,
+  intercom: crmSourceConfigSchema,
+  outreach: crmSourceConfigSchema,
 };
 
 /**

@@ -1,4 +1,10 @@
-import type { DiscoveredTable, TablePreview, TestResult, TestSourceBody } from '@revlane/contracts';
+import type {
+  DiscoveredTable,
+  SourceType,
+  TablePreview,
+  TestResult,
+  TestSourceBody,
+} from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import { HttpError, notFound } from '../../../platform/errors/http-error.js';
@@ -15,7 +21,7 @@ type Composer = Pick<FastifyInstance, 'db' | 'secrets' | 'config' | 'log'>;
 async function withConnector<T>(
   app: Composer,
   auth: AuthContext,
-  source: { id: string | null; type: TestSourceBody['type']; config: SourceSettings },
+  source: { id: string | null; type: SourceType; config: SourceSettings },
   work: (connector: SourceConnector) => Promise<T>,
 ): Promise<T> {
   const connector = openConnector(source.type, source.config, {

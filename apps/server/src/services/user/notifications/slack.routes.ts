@@ -1,5 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   dataEnvelope,
   slackChannelListSchema,
@@ -7,7 +8,12 @@ import {
   USER_API,
 } from '@revlane/contracts';
 import { errorResponses } from '../../../platform/http/responses.js';
-import { getSlackSettings, listSlackChannels, updateSlackSettings } from './slack.service.js';
+import {
+  getSlackSettings,
+  listSlackChannels,
+  sendSlackTestMessage,
+  updateSlackSettings,
+} from './slack.service.js';
 
 const tags = ['notifications'];
 const settingsResponse = dataEnvelope(slackNotificationSettingsSchema);
@@ -24,7 +30,7 @@ export const slackRoutes: FastifyPluginCallback = (app, _options, done) => {
         response: { 200: dataEnvelope(slackChannelListSchema), ...errorResponses(403) },
       },
     },
-    async (request) => ({ data: await listSlackChannels(request.auth) }),
+    async (request) => ({ data: await listSlackChannels(app, request.auth) }),
   );
 
   routes.get(
@@ -49,7 +55,22 @@ export const slackRoutes: FastifyPluginCallback = (app, _options, done) => {
         response: { 200: settingsResponse, ...errorResponses(400, 403, 404, 422) },
       },
     },
-    async (request) => ({ data: await updateSlackSettings(app.db, request.auth, request.body) }),
+    async (request) => ({ data: await updateSlackSettings(app, request.auth, request.body) }),
+  );
+
+  routes.post(
+    `/${USER_API.slackTest}`,
+    {
+      schema: {
+        tags,
+        summary: 'Send a test message to the chosen Slack channel',
+        response: {
+          200: dataEnvelope(z.object({ channelId: z.string(), sent: z.boolean() })),
+          ...errorResponses(403, 404, 409),
+        },
+      },
+    },
+    async (request) => ({ data: await sendSlackTestMessage(app, request.auth) }),
   );
   done();
 };

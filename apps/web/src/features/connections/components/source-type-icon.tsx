@@ -1,5 +1,6 @@
 import {
   BarChartOutlined,
+  CloudOutlined,
   DatabaseOutlined,
   FileTextOutlined,
   TableOutlined,
@@ -12,6 +13,10 @@ const ICONS: Record<SourceType, typeof DatabaseOutlined> = {
   csv: FileTextOutlined,
   google_sheets: TableOutlined,
   redash: BarChartOutlined,
+  salesforce: CloudOutlined,
+  hubspot: CloudOutlined,
+  intercom: CloudOutlined,
+  outreach: CloudOutlined,
 };
 
 /** A source type's icon in its tile (decorative: the type is also written out). */

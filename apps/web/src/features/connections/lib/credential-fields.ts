@@ -53,6 +53,11 @@ export const CREDENTIAL_FIELDS: Record<SourceType, CredentialField[]> = {
       help: 'Your user API key, from your Redash profile.',
     },
   ],
+  // Connected through OAuth: no credentials to type (ADR 0021).
+  salesforce: [],
+  hubspot: [],
+  intercom: [],
+  outreach: [],
 };
 
 export const TLS_MODE_LABELS: Record<TlsMode, string> = {

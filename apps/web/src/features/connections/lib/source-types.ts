@@ -7,6 +7,14 @@ interface SourceTypeInfo {
   tablesNoun: string;
 }
 
+function crmSource(label: string): SourceTypeInfo {
+  return {
+    label,
+    description: `Records synced through the ${label} connection.`,
+    tablesNoun: 'objects',
+  };
+}
+
 /** The data-source types of the "Add data source" wizard, in the order it offers them. */
 export const SOURCE_TYPE_INFO: Record<SourceType, SourceTypeInfo> = {
   postgres: {
@@ -34,6 +42,11 @@ export const SOURCE_TYPE_INFO: Record<SourceType, SourceTypeInfo> = {
     description: 'Results of saved Redash queries, through its API.',
     tablesNoun: 'queries',
   },
+  // CRM sources are created by their connection, never by the wizard (ADR 0021).
+  salesforce: crmSource('Salesforce'),
+  hubspot: crmSource('HubSpot'),
+  intercom: crmSource('Intercom'),
+  outreach: crmSource('Outreach'),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { SOURCE_TYPES, type SourceType } from '@revlane/contracts';
+import { DATA_SOURCE_TYPES, type SourceType } from '@revlane/contracts';
 import { SOURCE_TYPE_INFO } from '../../lib/source-types';
 import { SourceTypeIcon } from '../source-type-icon';
 
@@ -6,7 +6,7 @@ import { SourceTypeIcon } from '../source-type-icon';
 export function TypeStep({ onPick }: { onPick: (type: SourceType) => void }) {
   return (
     <ul aria-label="Source types" className="grid gap-3 sm:grid-cols-2">
-      {SOURCE_TYPES.map((type) => (
+      {DATA_SOURCE_TYPES.map((type) => (
         <li key={type}>
           <button
             type="button"

@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** What a fake provider's tests and sandbox users can read at `GET /sandbox/<p>/received`. */
+export interface FakeReceived {
+  kind: string;
+  at: string;
+  body: unknown;
+}
+
+interface PendingCode {
+  clientId: string;
+  redirectUri: string;
+  challenge: string | undefined;
+  scope: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const token = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
+
+/**
+ * The OAuth 2.0 authorization server every fake provider shares (docs/architecture.md §6,
+ * Connections): a consent page with "Allow" and "Deny", single-use codes bound to the client,
+ * redirect URI and PKCE challenge (S256), access tokens that expire and refresh tokens that
+ * can be revoked, so `invalid_grant` and expiry paths are real.
+ */
+export class FakeOAuth {
+  readonly received: FakeReceived[] = [];
+  /** Every token handed out, so tests can look for them where they must not be. */
+  readonly issued: string[] = [];
+  private readonly codes = new Map<string, PendingCode>();
+  private readonly access = new Map<string, number>();
+  private readonly refresh = new Set<string>();
+  /** Seconds an access token lives; tests shorten it. */
+  accessTtlSeconds: number;
+  /** When > 0, that many next API calls answer 429 with Retry-After: 1. */
+  throttleNext = 0;
+
+  constructor(
+    readonly provider: string,
+    readonly clientId: string,
+    readonly clientSecret: string,
+    options: { accessTtlSeconds: number },
+  ) {
+    this.accessTtlSeconds = options.accessTtlSeconds;
+  }
+
+  record(kind: string, body: unknown) {
+    this.received.push({ kind, at: new Date().toISOString(), body });
+  }
+
+  /** Registers the consent page at `path` and its decision form at `${path}/decision`. */
+  consentRoutes(app: FastifyInstance, path: string, title: string) {
+    app.get(path, async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const fields = Object.entries(query)
+        .map(
+          ([k, v]) =>
+            `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v ?? '')}">`,
+        )
+        .join('');
+      const html = `<!doctype html><html lang="en"><head><title>${escapeHtml(title)} sandbox</title></head>
+<body><main><h1>${escapeHtml(title)} sandbox</h1><p>Revlane asks to read your ${escapeHtml(title)} data (${escapeHtml(query.scope ?? 'default scopes')}).</p>
+<form method="get" action="${escapeHtml(app.prefix + path)}/decision">${fields}
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button></form></main></body></html>`;
+      return reply.type('text/html').send(html);
+    });
+    app.get(`${path}/decision`, async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const redirect = new URL(query.redirect_uri ?? '');
+      if (query.state) redirect.searchParams.set('state', query.state);
+      if (query.client_id !== this.clientId) {
+        redirect.searchParams.set('error', 'invalid_client_id');
+      } else if (query.decision !== 'allow') {
+        redirect.searchParams.set('error', 'access_denied');
+        redirect.searchParams.set('error_description', 'end-user denied authorization');
+      } else {
+        redirect.searchParams.set('code', this.issueCode(query));
+      }
+      return reply.redirect(redirect.toString());
+    });
+  }
+
+  issueCode(query: Record<string, string | undefined>) {
+    const code = token('code-');
+    this.codes.set(code, {
+      clientId: query.client_id ?? '',
+      redirectUri: query.redirect_uri ?? '',
+      challenge: query.code_challenge,
+      scope: query.scope ?? '',
+    });
+    return code;
+  }
+
+  /** Redeems a code once; null (invalid_grant) when unknown, used, or the PKCE check fails. */
+  redeem(form: Record<string, string | undefined>) {
+    const pending = this.codes.get(form.code ?? '');
+    this.codes.delete(form.code ?? '');
+    if (!pending || pending.redirectUri !== form.redirect_uri) return null;
+    if (pending.challenge) {
+      const digest = createHash('sha256')
+        .update(form.code_verifier ?? '')
+        .digest('base64url');
+      if (digest !== pending.challenge) return null;
+    }
+    return { ...this.issueTokens(), scope: pending.scope };
+  }
+
+  isClient(form: Record<string, string | undefined>) {
+    return form.client_id === this.clientId && form.client_secret === this.clientSecret;
+  }
+
+  issueTokens() {
+    const accessToken = token(`${this.provider}-at-`);
+    const refreshToken = token(`${this.provider}-rt-`);
+    this.access.set(accessToken, Date.now() + this.accessTtlSeconds * 1000);
+    this.refresh.add(refreshToken);
+    this.issued.push(accessToken, refreshToken);
+    return { accessToken, refreshToken, expiresIn: this.accessTtlSeconds };
+  }
+
+  /** A new access token for a live refresh token; null = invalid_grant. */
+  refreshAccess(refreshToken: string | undefined) {
+    if (!refreshToken || !this.refresh.has(refreshToken)) return null;
+    const accessToken = token(`${this.provider}-at-`);
+    this.access.set(accessToken, Date.now() + this.accessTtlSeconds * 1000);
+    this.issued.push(accessToken);
+    return { accessToken, expiresIn: this.accessTtlSeconds };
+  }
+
+  revoke(tokenValue: string) {
+    this.access.delete(tokenValue);
+    this.refresh.delete(tokenValue);
+  }
+
+  /** Revokes every refresh token (the user removed the app at the provider). */
+  revokeAll() {
+    this.refresh.clear();
+    this.access.clear();
+  }
+
+  /** Expires every access token now, so the next call must refresh. */
+  expireAccess() {
+    for (const key of this.access.keys()) this.access.set(key, 0);
+  }
+
+  isAuthorized(header: string | undefined) {
+    const value = header?.replace(/^Bearer /i, '') ?? '';
+    return (this.access.get(value) ?? 0) > Date.now();
+  }
+
+  /** True (and answered) when this call is throttled. */
+  throttled(reply: FastifyReply, body: unknown) {
+    if (this.throttleNext <= 0) return false;
+    this.throttleNext -= 1;
+    void reply.code(429).header('retry-after', '1').send(body);
+    return true;
+  }
+}
+
+/** Parses `application/x-www-form-urlencoded` bodies inside a fake's own plugin scope. */
+export function acceptFormBodies(app: FastifyInstance) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+}

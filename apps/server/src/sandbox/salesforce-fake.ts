@@ -1,0 +1,191 @@
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply } from 'fastify';
+import { crmDataset } from './crm-dataset.js';
+import { acceptFormBodies, FakeOAuth } from './fake-oauth.js';
+
+export const SALESFORCE_API_VERSION = '59.0';
+/** Salesforce answers query pages of up to 2,000 records; the fake's smaller page shows paging. */
+const PAGE_SIZE = 200;
+const INVALID_SESSION = [
+  { message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' },
+];
+
+type Row = Record<string, unknown>;
+
+/** The fake's sObjects as Salesforce names their fields. */
+function salesforceObjects(): Record<string, Row[]> {
+  const data = crmDataset({
+    account: '001SBX',
+    contact: '003SBX',
+    deal: '006SBX',
+    owner: '005SBX',
+  });
+  return {
+    User: data.owners.map((o) => ({
+      Id: o.id,
+      Name: o.name,
+      Email: o.email,
+      LastModifiedDate: o.modifiedAt,
+    })),
+    Account: data.accounts.map((a) => ({
+      Id: a.id,
+      Name: a.name,
+      Website: `https://www.${a.domain}`,
+      Industry: a.industry,
+      AnnualRevenue: a.arr,
+      OwnerId: a.ownerId,
+      Description: 'Sandbox',
+      LastModifiedDate: a.modifiedAt,
+    })),
+    Contact: data.contacts.map((c) => ({
+      Id: c.id,
+      AccountId: c.accountId,
+      FirstName: c.firstName,
+      LastName: c.lastName,
+      Email: c.email,
+      LastModifiedDate: c.modifiedAt,
+    })),
+    Opportunity: data.deals.map((d) => ({
+      Id: d.id,
+      AccountId: d.accountId,
+      Name: d.name,
+      StageName: d.stage,
+      Amount: d.amount,
+      CloseDate: d.closeDate,
+      OwnerId: d.ownerId,
+      LastModifiedDate: d.modifiedAt,
+    })),
+    Organization: [
+      {
+        Id: '00DSBX000001',
+        Name: 'Revlane Sandbox (Salesforce)',
+        LastModifiedDate: data.owners[0]!.modifiedAt,
+      },
+    ],
+  };
+}
+
+/** A SOQL subset: `SELECT f, … FROM Object [WHERE LastModifiedDate > <instant>] [ORDER BY …]`. */
+function runSoql(objects: Record<string, Row[]>, soql: string) {
+  const match =
+    /^SELECT (.+?) FROM (\w+)(?: WHERE LastModifiedDate > (\S+))?(?: ORDER BY .*)?$/i.exec(
+      soql.trim(),
+    );
+  if (!match) return null;
+  const fields = match[1]!.split(',').map((f) => f.trim());
+  const rows = objects[match[2]!];
+  if (!rows) return null;
+  const after = match[3] ? Date.parse(match[3]) : null;
+  return rows
+    .filter((row) => after === null || Date.parse(String(row.LastModifiedDate)) > after)
+    .map((row) => ({
+      attributes: {
+        type: match[2],
+        url: `/services/data/v${SALESFORCE_API_VERSION}/sobjects/${match[2]}/${String(row.Id)}`,
+      },
+      ...Object.fromEntries(fields.map((f) => [f, row[f] ?? null])),
+    }));
+}
+
+/**
+ * A local Salesforce (docs/architecture.md §6, Connections) as jsforce talks to it: the
+ * login server's authorize page, token and revoke endpoints (no `expires_in`: an expired
+ * session answers `INVALID_SESSION_ID` and the client refreshes), SOQL queries paged by
+ * `nextRecordsUrl`, and `REQUEST_LIMIT_EXCEEDED` as a 429 with Retry-After.
+ */
+export function salesforceFake(oauth: FakeOAuth): FastifyPluginCallback {
+  return (app: FastifyInstance, _options, done) => {
+    acceptFormBodies(app);
+    const objects = salesforceObjects();
+    const cursors = new Map<string, Row[]>();
+    const base = `/services/data/v${SALESFORCE_API_VERSION}`;
+    oauth.consentRoutes(app, '/services/oauth2/authorize', 'Salesforce');
+    app.post('/services/oauth2/token', async (request, reply) => {
+      const form = request.body as Record<string, string | undefined>;
+      if (!oauth.isClient(form))
+        return reply
+          .code(400)
+          .send({ error: 'invalid_client', error_description: 'invalid client credentials' });
+      const instanceUrl = `${request.protocol}://${request.host}${app.prefix}`;
+      const common = {
+        instance_url: instanceUrl,
+        id: `${instanceUrl}/id/00DSBX000001/005SBX000001`,
+        token_type: 'Bearer',
+        issued_at: String(Date.now()),
+        signature: 'sandbox',
+      };
+      if (form.grant_type === 'refresh_token') {
+        const refreshed = oauth.refreshAccess(form.refresh_token);
+        if (!refreshed)
+          return reply
+            .code(400)
+            .send({ error: 'invalid_grant', error_description: 'expired access/refresh token' });
+        return { ...common, access_token: refreshed.accessToken, scope: 'api refresh_token' };
+      }
+      const issued = oauth.redeem(form);
+      if (!issued)
+        return reply
+          .code(400)
+          .send({ error: 'invalid_grant', error_description: 'authentication failure' });
+      return {
+        ...common,
+        access_token: issued.accessToken,
+        refresh_token: issued.refreshToken,
+        scope: 'api refresh_token',
+      };
+    });
+    app.post('/services/oauth2/revoke', (request) => {
+      oauth.revoke((request.body as Record<string, string>).token ?? '');
+      oauth.record('revoke', {});
+      return {};
+    });
+    const guard = (authorization: string | undefined, reply: FastifyReply) => {
+      if (!oauth.isAuthorized(authorization)) {
+        void reply.code(401).send(INVALID_SESSION);
+        return true;
+      }
+      return oauth.throttled(reply, [
+        { message: 'TotalRequests Limit exceeded.', errorCode: 'REQUEST_LIMIT_EXCEEDED' },
+      ]);
+    };
+    const page = (rows: Row[]) => {
+      const records = rows.slice(0, PAGE_SIZE);
+      const rest = rows.slice(PAGE_SIZE);
+      let nextRecordsUrl: string | undefined;
+      if (rest.length > 0) {
+        const locator = `01gSBX${cursors.size + 1}-${PAGE_SIZE}`;
+        cursors.set(locator, rest);
+        nextRecordsUrl = `${base}/query/${locator}`;
+      }
+      return {
+        totalSize: rows.length,
+        done: !nextRecordsUrl,
+        records,
+        ...(nextRecordsUrl ? { nextRecordsUrl } : {}),
+      };
+    };
+    app.get(`${base}/query`, async (request, reply) => {
+      if (guard(request.headers.authorization, reply)) return reply;
+      const rows = runSoql(objects, String((request.query as { q?: string }).q ?? ''));
+      if (!rows)
+        return reply
+          .code(400)
+          .send([{ message: 'unexpected token', errorCode: 'MALFORMED_QUERY' }]);
+      return page(rows);
+    });
+    app.get(`${base}/query/:locator`, async (request, reply) => {
+      if (guard(request.headers.authorization, reply)) return reply;
+      const rows = cursors.get((request.params as { locator: string }).locator);
+      if (!rows)
+        return reply
+          .code(400)
+          .send([{ message: 'invalid query locator', errorCode: 'INVALID_QUERY_LOCATOR' }]);
+      return page(rows);
+    });
+    app.get('/received', () => oauth.received);
+    done();
+  };
+}
+
+/** The sandbox's Salesforce state: the app's own client, sessions of two hours. */
+export const newSalesforceOAuth = (clientId: string, clientSecret: string) =>
+  new FakeOAuth('salesforce', clientId, clientSecret, { accessTtlSeconds: 7200 });

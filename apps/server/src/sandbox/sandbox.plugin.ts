@@ -1,0 +1,34 @@
+import type { ConnectionProvider } from '@revlane/contracts';
+import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FakeOAuth } from './fake-oauth.js';
+import { newSalesforceOAuth, salesforceFake } from './salesforce-fake.js';
+import { newSlackOAuth, slackFake } from './slack-fake.js';
+
+/** The fake providers this app can serve, each a plugin over its own OAuth state. */
+export const SANDBOX_FAKES: Partial<
+  Record<
+    ConnectionProvider,
+    {
+      oauth: (id: string, secret: string) => FakeOAuth;
+      plugin: (oauth: FakeOAuth) => FastifyPluginCallback;
+    }
+  >
+> = {
+  salesforce: { oauth: newSalesforceOAuth, plugin: salesforceFake },
+  slack: { oauth: newSlackOAuth, plugin: slackFake },
+};
+
+/**
+ * Serves the built-in fake providers under `/sandbox/<provider>` for every provider that
+ * runs in the sandbox (no client id, SAAS_SANDBOX on), so `npm start` can try connections
+ * end to end (docs/architecture.md §6, Connections). Public: a fake holds no real data.
+ */
+export const sandboxPlugin: FastifyPluginAsync = fp(async (app) => {
+  for (const [provider, fake] of Object.entries(SANDBOX_FAKES)) {
+    const settings = app.config.connections[provider as ConnectionProvider];
+    if (!settings.sandbox || !settings.isAvailable || !fake) continue;
+    const oauth = fake.oauth(settings.clientId, settings.clientSecret);
+    await app.register(fake.plugin(oauth), { prefix: `/sandbox/${provider}` });
+  }
+});

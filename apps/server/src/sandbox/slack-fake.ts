@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
+import { acceptFormBodies, FakeOAuth } from './fake-oauth.js';
+
+export const SANDBOX_SLACK_CHANNELS = 230;
+
+/** The sandbox workspace's public channels: #general, #sales, #alerts, then numbered ones. */
+function slackChannels() {
+  const named = ['general', 'sales', 'alerts', 'customer-success', 'revenue'];
+  return Array.from({ length: SANDBOX_SLACK_CHANNELS }, (_, i) => ({
+    id: `CSBX${String(i + 1).padStart(5, '0')}`,
+    name: named[i] ?? `team-${String(i + 1).padStart(3, '0')}`,
+    is_channel: true,
+    is_private: false,
+    is_archived: false,
+  }));
+}
+
+/**
+ * A local Slack workspace (docs/architecture.md §6, Connections) as @slack/web-api talks to
+ * it: the OAuth v2 install page and `oauth.v2.access`, `conversations.list` paged by
+ * `response_metadata.next_cursor`, `chat.postMessage` (recorded, see `/received`),
+ * `auth.revoke`, Slack's `{ ok: false, error }` envelope and 429 with Retry-After.
+ */
+export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
+  return (app: FastifyInstance, _options, done) => {
+    acceptFormBodies(app);
+    const channels = slackChannels();
+    oauth.consentRoutes(app, '/oauth/v2/authorize', 'Slack');
+    app.post('/api/oauth.v2.access', (request) => {
+      const form = request.body as Record<string, string | undefined>;
+      if (!oauth.isClient(form)) return { ok: false, error: 'invalid_client_id' };
+      const issued = oauth.redeem(form);
+      if (!issued) return { ok: false, error: 'invalid_code' };
+      return {
+        ok: true,
+        access_token: issued.accessToken,
+        token_type: 'bot',
+        scope: 'chat:write,channels:read,groups:read',
+        bot_user_id: 'USBXBOT',
+        app_id: 'ASBX',
+        team: { id: 'TSBX', name: 'Revlane Sandbox' },
+        enterprise: null,
+        is_enterprise_install: false,
+      };
+    });
+    const authorized = (authorization: string | undefined) => oauth.isAuthorized(authorization);
+    app.post('/api/auth.revoke', (request) => {
+      if (!authorized(request.headers.authorization)) return { ok: false, error: 'invalid_auth' };
+      oauth.revoke(request.headers.authorization!.replace(/^Bearer /i, ''));
+      return { ok: true, revoked: true };
+    });
+    app.post('/api/conversations.list', async (request, reply) => {
+      if (!authorized(request.headers.authorization)) return { ok: false, error: 'invalid_auth' };
+      if (oauth.throttled(reply, { ok: false, error: 'ratelimited' })) return reply;
+      const form = (request.body ?? {}) as Record<string, string | undefined>;
+      const limit = Math.min(Number(form.limit ?? 100) || 100, 1000);
+      const start = Number(Buffer.from(form.cursor ?? '', 'base64url').toString() || 0);
+      const next =
+        start + limit < channels.length
+          ? Buffer.from(String(start + limit)).toString('base64url')
+          : '';
+      return {
+        ok: true,
+        channels: channels.slice(start, start + limit),
+        response_metadata: { next_cursor: next },
+      };
+    });
+    app.post('/api/chat.postMessage', (request) => {
+      if (!authorized(request.headers.authorization)) return { ok: false, error: 'invalid_auth' };
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      if (!channels.some((channel) => channel.id === form.channel))
+        return { ok: false, error: 'channel_not_found' };
+      oauth.record('chat.postMessage', { channel: form.channel, text: form.text });
+      return { ok: true, channel: form.channel, ts: `${Date.now() / 1000}` };
+    });
+    app.get('/received', () => oauth.received);
+    done();
+  };
+}
+
+/** Slack bot tokens do not expire unless rotation is on: the sandbox's live a year. */
+export const newSlackOAuth = (clientId: string, clientSecret: string) =>
+  new FakeOAuth('slack', clientId, clientSecret, { accessTtlSeconds: 365 * 86_400 });

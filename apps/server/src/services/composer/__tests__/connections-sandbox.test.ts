@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Connection } from '@revlane/contracts';
+import { loadConfig } from '../../../platform/config.js';
+import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
+
+describe('connections: the built-in sandbox (no client ids configured)', () => {
+  let f: ComposerFixture;
+  beforeAll(async () => {
+    f = await createComposerFixture();
+  });
+  afterAll(() => f?.close());
+
+  it('labels the providers as sandbox and sends the user to the app’s own fake', async () => {
+    const list = (await f.call(f.dana, { method: 'GET', url: 'connections' })).json<{
+      data: Connection[];
+    }>().data;
+    expect(list.every((c) => c.sandbox)).toBe(true);
+    const started = await f.call(f.dana, { method: 'POST', url: 'connections/salesforce' });
+    const url = new URL(started.json<{ data: { authorizeUrl: string } }>().data.authorizeUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(
+      `${f.t.config.appUrl}/sandbox/salesforce/services/oauth2/authorize`,
+    );
+    expect(url.searchParams.get('redirect_uri')).toBe(
+      `${f.t.config.appUrl}/composer/api/v1/connections/salesforce/oauth`,
+    );
+    const page = await f.t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('>Allow</button>');
+    expect(page.body).toContain('>Deny</button>');
+    const received = await f.t.app.inject({ method: 'GET', url: '/sandbox/slack/received' });
+    expect(received.json()).toEqual([]);
+  });
+});
+
+describe('connections: SAAS_SANDBOX=false and configuration checks', () => {
+  let f: ComposerFixture;
+  beforeAll(async () => {
+    f = await createComposerFixture({ env: { SAAS_SANDBOX: 'false' } });
+  });
+  afterAll(() => f?.close());
+
+  it('offers no sandbox: connecting an unconfigured provider is a 409 and no fake is served', async () => {
+    const started = await f.call(f.dana, { method: 'POST', url: 'connections/salesforce' });
+    expect(started.statusCode).toBe(409);
+    expect(started.json<{ message: string }>().message).toContain('no client id configured');
+    const fake = await f.t.app.inject({
+      method: 'GET',
+      url: '/sandbox/salesforce/received',
+      headers: { accept: 'application/json' },
+    });
+    expect(fake.statusCode).toBe(404);
+  });
+
+  it('refuses to start with a client id but no secret, naming the variable', () => {
+    expect(() => loadConfig({ HUBSPOT_CLIENT_ID: 'abc' })).toThrow(/HUBSPOT_CLIENT_SECRET/);
+    expect(() => loadConfig({ SALESFORCE_LOGIN_URL: 'not a url' })).toThrow(/SALESFORCE_LOGIN_URL/);
+  });
+});

@@ -1,0 +1,41 @@
+import type { Connection, ConnectionProvider } from '@revlane/contracts';
+import type { ProviderSettings } from '../../../platform/connections-config.js';
+import type { SyncRecord } from '../syncs/syncs.repository.js';
+import type { ConnectionRecord } from './connections.repository.js';
+
+/** A failed run since the (re)connection is the card's error; an older one is history. */
+const failedSince = (sync: SyncRecord | undefined, connectedAt: Date | null) =>
+  sync?.status === 'failed' && (!connectedAt || sync.createdAt >= connectedAt);
+
+/**
+ * A connection as answered: status, account, access and the last sync, never a token
+ * (docs/architecture.md §10). A CRM whose latest run is queued or running is `syncing`.
+ */
+export function toConnection(
+  provider: ConnectionProvider,
+  settings: ProviderSettings,
+  row: ConnectionRecord | undefined,
+  lastSync: SyncRecord | undefined,
+  lastSucceeded: Date | null,
+): Connection {
+  const isConnected = row !== undefined && row.status !== 'not_connected';
+  const isRunning = lastSync?.status === 'queued' || lastSync?.status === 'running';
+  const status = !row
+    ? 'not_connected'
+    : row.status === 'connected' && isRunning
+      ? 'syncing'
+      : row.status;
+  return {
+    provider,
+    status,
+    account: isConnected ? row.account : null,
+    access: isConnected ? row.access : null,
+    connectedAt: isConnected ? (row.connectedAt?.toISOString() ?? null) : null,
+    lastSyncAt: lastSucceeded?.toISOString() ?? null,
+    lastError:
+      row?.lastError ??
+      (isConnected && failedSince(lastSync, row.connectedAt) ? lastSync!.error : null),
+    sandbox: isConnected ? row.sandbox : settings.sandbox,
+    sourceId: row?.sourceId ?? null,
+  };
+}

@@ -1,0 +1,10 @@
+import type { ConnectionProvider } from '@revlane/contracts';
+import type { OAuthProvider } from './oauth-provider.js';
+import { salesforceProvider } from './salesforce-provider.js';
+import { slackProvider } from './slack-provider.js';
+
+/** The providers built so far; the others' cards say they are coming (docs/product.md §1). */
+export const OAUTH_PROVIDERS: Partial<Record<ConnectionProvider, OAuthProvider>> = {
+  salesforce: salesforceProvider,
+  slack: slackProvider,
+};
