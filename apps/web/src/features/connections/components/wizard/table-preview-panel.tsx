@@ -29,12 +29,11 @@ export function TablePreviewPanel({ sourceId, table }: TablePreviewPanelProps) {
         <InlineAlert type="error" title={preview.error.message} className="m-3" />
       )}
       {preview.data && (
-        <Table<Record<string, unknown>>
+        <Table<{ key: number; row: Record<string, unknown> }>
           size="small"
           pagination={false}
           scroll={{ x: 'max-content', y: 200 }}
-          rowKey={(_row, index) => String(index)}
-          dataSource={preview.data.rows}
+          dataSource={preview.data.rows.map((row, index) => ({ key: index, row }))}
           columns={preview.data.columns.map((column) => ({
             key: column.name,
             title: (
@@ -43,7 +42,8 @@ export function TablePreviewPanel({ sourceId, table }: TablePreviewPanelProps) {
                 <span className="ml-1 font-normal text-slate-400">{column.type}</span>
               </span>
             ),
-            render: (_value: unknown, row: Record<string, unknown>) => cellText(row[column.name]),
+            render: (_value: unknown, { row }: { row: Record<string, unknown> }) =>
+              cellText(row[column.name]),
           }))}
         />
       )}
