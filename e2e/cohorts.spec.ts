@@ -16,12 +16,12 @@ async function filterEnterprisePlan(page: Page) {
   await page.getByRole('button', { name: 'Add filter' }).click();
   await pickOption(page, 'Field', 'Plan');
   await pickOption(page, 'Operator', 'is any of');
-  await pickOption(page, 'Value for Plan', 'enterprise');
+  await pickOption(page, 'Value for Plan', 'Enterprise');
   // A multiple select keeps its list open; a click on the popover's title closes it.
   await page.getByText('Add a filter', { exact: true }).click();
   await page.getByRole('button', { name: 'Apply filter' }).click();
   await expect(page.getByRole('list', { name: 'Filters' })).toContainText(
-    'Plan is any of enterprise',
+    'Plan is any of Enterprise',
   );
 }
 

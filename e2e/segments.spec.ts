@@ -34,14 +34,14 @@ test.describe('segments', () => {
     await page.getByRole('button', { name: 'Add filter' }).click();
     await pickOption(page, 'Field', 'Plan');
     await pickOption(page, 'Operator', 'is any of');
-    await pickOption(page, 'Value for Plan', 'pro');
-    await pickOption(page, 'Value for Plan', 'enterprise');
+    await pickOption(page, 'Value for Plan', 'Pro');
+    await pickOption(page, 'Value for Plan', 'Enterprise');
     // A multiple select keeps its list open; a click on the popover's title closes it.
     await page.getByText('Add a filter', { exact: true }).click();
     await page.getByRole('button', { name: 'Apply filter' }).click();
     await addMrrGreaterThan(page, '0');
     const chips = page.getByRole('list', { name: 'Filters' });
-    await expect(chips).toContainText('Plan is any of pro, enterprise');
+    await expect(chips).toContainText('Plan is any of Pro, Enterprise');
     await expect(chips).toContainText('MRR greater than 0');
 
     await page.getByRole('columnheader', { name: 'MRR' }).click();

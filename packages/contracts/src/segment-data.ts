@@ -16,6 +16,15 @@ export const columnSchema = z.object({
   dataType: dataTypeSchema,
   /** The option list of enum and boolean columns (docs/product.md §5), in display order. */
   options: z.array(z.string()).optional(),
+  /** `options` as people read them (`at_risk` → 'At risk'); filters keep the stored values. */
+  optionLabels: z.record(z.string(), z.string()).optional(),
+  /** ISO 4217 code of a money column: shown in that currency with two decimals. */
+  currency: z.string().length(3).optional(),
+  /**
+   * Whether "Group by" offers the column: few distinct values (enums, booleans), never ids,
+   * names, emails, links, amounts or instants (ADR 0013).
+   */
+  groupable: z.boolean().optional(),
   description: z.string(),
   computed: z.boolean(),
 });

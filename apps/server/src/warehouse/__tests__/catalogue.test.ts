@@ -64,11 +64,26 @@ describe('catalogue contents', () => {
       label: 'Account: Plan',
       dataType: 'enum',
       options: ['free', 'starter', 'pro', 'enterprise'],
+      optionLabels: { free: 'Free', starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' },
+      groupable: true,
       description: 'The user’s account. Current plan.',
       computed: false,
     });
     const names = getColumns('users').map((column) => column.name);
     expect(names).toContain('account_active_users_7d');
     expect(names).not.toContain('account_activity_30d');
+  });
+
+  it('labels every option, names the currency of money and offers only few-valued columns to group by (ADR 0013)', () => {
+    const accounts = getColumns('accounts');
+    const byName = (name: string) => accounts.find((column) => column.name === name)!;
+    expect(byName('lifecycle_stage').optionLabels).toMatchObject({ at_risk: 'At risk' });
+    expect(byName('country').optionLabels).toMatchObject({ US: 'United States', DE: 'Germany' });
+    for (const column of [...accounts, ...getColumns('users')]) {
+      if (column.options) expect(Object.keys(column.optionLabels ?? {})).toEqual(column.options);
+    }
+    expect(byName('mrr').currency).toBe('USD');
+    const groupable = accounts.filter((column) => column.groupable).map((column) => column.name);
+    expect(groupable).toEqual(['plan', 'country', 'industry', 'lifecycle_stage', 'is_paying']);
   });
 });

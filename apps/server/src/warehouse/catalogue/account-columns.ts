@@ -19,7 +19,12 @@ const STORED = storedColumns('accounts', {
     description: 'Where invoices are sent.',
   },
   plan: { label: 'Plan', dataType: 'enum', options: [...PLANS], description: 'Current plan.' },
-  mrr: { label: 'MRR', dataType: 'numeric', description: 'Monthly recurring revenue in USD.' },
+  mrr: {
+    label: 'MRR',
+    dataType: 'numeric',
+    currency: 'USD',
+    description: 'Monthly recurring revenue in USD.',
+  },
   seats: { label: 'Seats', dataType: 'numeric', description: 'Seats the plan includes.' },
   country: {
     label: 'Country',

@@ -27,9 +27,28 @@ export function toSegmentColumn(column: CatalogueColumn): SegmentColumn {
   return rest;
 }
 
-type Definition = Omit<CatalogueColumn, 'source' | 'sourceColumn' | 'computed' | 'name'>;
+type Definition = Omit<
+  CatalogueColumn,
+  'source' | 'sourceColumn' | 'computed' | 'name' | 'optionLabels' | 'groupable'
+>;
 
-/** Stored columns of a source table: the column name is the catalogue name. */
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/**
+ * How people read an option: a country code by its English name, else the stored word with
+ * a capital and spaces (`at_risk` → 'At risk'); booleans keep 'True' and 'False'.
+ */
+function optionLabel(option: string, isCountry: boolean): string {
+  if (isCountry) return regionNames.of(option) ?? option;
+  const words = option.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Stored columns of a source table: the column name is the catalogue name. Option lists get
+ * their labels, and only columns with few values (enums, booleans) are offered to group by
+ * (ADR 0013).
+ */
 export function storedColumns(
   source: SourceTable,
   definitions: Record<string, Definition>,
@@ -37,6 +56,14 @@ export function storedColumns(
   return Object.entries(definitions).map(([name, definition]) => ({
     name,
     ...definition,
+    ...(definition.options
+      ? {
+          optionLabels: Object.fromEntries(
+            definition.options.map((option) => [option, optionLabel(option, name === 'country')]),
+          ),
+        }
+      : {}),
+    groupable: definition.dataType === 'enum' || definition.dataType === 'boolean',
     computed: false,
     source,
     sourceColumn: name,
@@ -58,6 +85,8 @@ export function computedColumns(
       label,
       dataType: AGGREGATES[aggregate].dataType,
       description,
+      // Counts and amounts take every value: grouping by them lists one group per record.
+      groupable: false,
       computed: true,
       source,
       sourceColumn: name,

@@ -38,6 +38,7 @@ describe('live-ops: sessions_30d, a computed column from one definition', () => 
       label: 'Sessions (30d)',
       dataType: 'numeric',
       description: 'Sessions started in the last 30 days: each sign-in (a login event) starts one.',
+      groupable: false,
       computed: true,
     });
     const users = (await get('segments/tables/users/columns')) as SegmentColumn[];

@@ -7,6 +7,44 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+/**
+ * A stored option as people read it, from the catalogue (`at_risk` → 'At risk', ADR 0013);
+ * a value outside the list stays as it is.
+ */
+export function formatOption(
+  column: Pick<SegmentColumn, 'optionLabels'> | undefined,
+  value: string,
+): string {
+  return column?.optionLabels?.[value] ?? value;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount in its column's currency, always with two decimals: "$1,204.50". */
+export function formatMoney(value: number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(value);
+}
+
+/** A value of a column as plain text (groups, changes): options by label, money with currency. */
+export function formatColumnValue(
+  column: Pick<SegmentColumn, 'optionLabels' | 'currency'> | undefined,
+  value: CellValue | undefined,
+): string {
+  if (typeof value === 'string') return formatOption(column, value);
+  if (typeof value === 'number' && column?.currency) return formatMoney(value, column.currency);
+  return formatPlain(value);
+}
+
 /** "1–50 of 12,345": the rows shown and the total. */
 export function formatRange(from: number, to: number, total: number): string {
   return `${formatNumber(from)}–${formatNumber(to)} of ${formatNumber(total)}`;

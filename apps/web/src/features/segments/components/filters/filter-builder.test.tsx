@@ -1,4 +1,5 @@
 import {
+  DATA_TYPES,
   buildFilterCatalogue,
   FILTER_OPERATORS,
   OPERATORS_BY_DATA_TYPE,
@@ -48,6 +49,44 @@ describe('filter builder', () => {
       );
     },
   );
+
+  it('shows each field with its data type’s help text (docs/product.md §3)', async () => {
+    renderBuilder();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Field' }));
+    await waitFor(() => expect(visibleOptions()).toContain(`MRR${DATA_TYPES.numeric}`));
+    expect(visibleOptions()).toContain(`Paying${DATA_TYPES.boolean}`);
+    expect(DATA_TYPES.numeric).toBe('Value is an interger number.');
+  });
+
+  it('offers enum values by their catalogue label and keeps the stored value (ADR 0013)', async () => {
+    const onAdd = vi.fn<(filter: SegmentFilter) => void>();
+    const stage = {
+      name: 'lifecycle_stage',
+      label: 'Lifecycle stage',
+      dataType: 'enum' as const,
+      options: ['active', 'at_risk'],
+      optionLabels: { active: 'Active', at_risk: 'At risk' },
+      description: '',
+      computed: false,
+    };
+    render(
+      <FilterBuilder
+        catalogue={[stage]}
+        operatorCatalogue={buildFilterCatalogue()}
+        onAdd={onAdd}
+        onCancel={() => undefined}
+      />,
+    );
+    await pickOption('Field', 'Lifecycle stage');
+    await pickOption('Operator', 'is any of');
+    await pickOption('Value for Lifecycle stage', 'At risk');
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({
+      field: 'lifecycle_stage',
+      operator: 'includes',
+      value: ['at_risk'],
+    });
+  });
 
   it('offers what the server’s catalogue says, in its order and words', async () => {
     const served = buildFilterCatalogue();

@@ -1,4 +1,5 @@
 import {
+  DATA_TYPES,
   describeFilterValueProblem,
   type FilterCatalogue,
   type FilterOperator,
@@ -69,7 +70,18 @@ export function FilterBuilder({
           placeholder="Pick a column"
           value={field}
           onChange={chooseField}
-          options={catalogue.map((item) => ({ value: item.name, label: item.label }))}
+          options={catalogue.map((item) => ({
+            value: item.name,
+            label: item.label,
+            help: DATA_TYPES[item.dataType],
+          }))}
+          // The data type's help text under each field (docs/product.md §3).
+          optionRender={(option) => (
+            <div>
+              <div>{option.label}</div>
+              <div className="text-xs whitespace-normal text-slate-500">{option.data.help}</div>
+            </div>
+          )}
         />
       </Form.Item>
       {column && (

@@ -1,5 +1,6 @@
 import { FILTER_OPERATORS, type FilterOperator, type SegmentColumn } from '@revlane/contracts';
 import { DatePicker, Input, InputNumber, Select } from 'antd';
+import { formatOption } from '../../lib/format-value';
 
 interface FilterValueInputProps {
   column: SegmentColumn;
@@ -13,8 +14,9 @@ const BOOLEAN_OPTIONS = [
   { value: 'false', label: 'False' },
 ];
 
+// The catalogue's labels (ADR 0013); the filter keeps the stored value.
 const optionsOf = (column: SegmentColumn) =>
-  (column.options ?? []).map((option) => ({ value: option, label: option }));
+  (column.options ?? []).map((option) => ({ value: option, label: formatOption(column, option) }));
 
 const pair = (value: unknown): [unknown, unknown] =>
   Array.isArray(value) ? [value[0], value[1]] : [undefined, undefined];

@@ -62,4 +62,20 @@ describe('segment cells by data type', () => {
     expect(screen.getByText('X-17')).toBeInTheDocument();
     expect(screen.getByText('—')).toBeInTheDocument();
   });
+
+  it('shows enum values by their catalogue label and money in its currency with two decimals (ADR 0013)', () => {
+    const stage = {
+      label: 'Stage',
+      dataType: 'enum' as const,
+      optionLabels: { at_risk: 'At risk' },
+    };
+    render(<SegmentCell column={stage} value="at_risk" />);
+    expect(screen.getByText('At risk')).toHaveClass('ant-tag');
+    expect(screen.queryByText('at_risk')).not.toBeInTheDocument();
+    const mrr = { label: 'MRR', dataType: 'numeric' as const, currency: 'USD' };
+    render(<SegmentCell column={mrr} value={1204.5} />);
+    render(<SegmentCell column={mrr} value={300} />);
+    expect(screen.getByText('$1,204.50')).toBeInTheDocument();
+    expect(screen.getByText('$300.00')).toBeInTheDocument();
+  });
 });

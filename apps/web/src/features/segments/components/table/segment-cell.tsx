@@ -1,11 +1,17 @@
 import type { CellValue, SegmentColumn } from '@revlane/contracts';
 import { Tag } from 'antd';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
-import { formatNumber, formatPlain, toSafeHref } from '../../lib/format-value';
+import {
+  formatMoney,
+  formatNumber,
+  formatOption,
+  formatPlain,
+  toSafeHref,
+} from '../../lib/format-value';
 import { Sparkline } from './sparkline';
 
 interface SegmentCellProps {
-  column: Pick<SegmentColumn, 'label' | 'dataType'>;
+  column: Pick<SegmentColumn, 'label' | 'dataType' | 'optionLabels' | 'currency'>;
   value: CellValue | undefined;
 }
 
@@ -33,11 +39,15 @@ export function SegmentCell({ column, value }: SegmentCellProps) {
         <Tag color={value === true ? 'green' : 'default'}>{value === true ? 'Yes' : 'No'}</Tag>
       );
     case 'enum':
-      return <Tag color="blue">{String(value)}</Tag>;
+      return <Tag color="blue">{formatOption(column, String(value))}</Tag>;
     case 'numeric':
       return (
         <span className="tabular-nums">
-          {typeof value === 'number' ? formatNumber(value) : String(value)}
+          {typeof value !== 'number'
+            ? String(value)
+            : column.currency
+              ? formatMoney(value, column.currency)
+              : formatNumber(value)}
         </span>
       );
     case 'timeseries':

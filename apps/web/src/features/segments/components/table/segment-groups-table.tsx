@@ -1,6 +1,6 @@
-import type { SegmentGroup, SegmentGroupsPage } from '@revlane/contracts';
+import type { CellValue, SegmentGroup, SegmentGroupsPage } from '@revlane/contracts';
 import { Table, type TableColumnsType } from 'antd';
-import { columnLabel, formatNumber, formatPlain } from '../../lib/format-value';
+import { columnLabel, formatColumnValue, formatNumber, formatPlain } from '../../lib/format-value';
 import type { TablePaging } from './segment-table';
 
 interface SegmentGroupsTableProps {
@@ -15,18 +15,23 @@ const groupKey = (group: SegmentGroup) =>
 /** Grouped view: one row per group with its record count and the sums of numeric columns. */
 export function SegmentGroupsTable({ page, paging, isFetching }: SegmentGroupsTableProps) {
   const sumColumns = [...new Set(page.groups.flatMap((group) => Object.keys(group.sums)))];
+  const columnOf = (name: string | null) => page.columns.find((column) => column.name === name);
+  // Options by their labels, money in its currency (ADR 0013); a blank group says so.
+  const formatGroupKey = (name: string | null, value: CellValue | undefined) =>
+    value == null || value === '' ? formatPlain(value) : formatColumnValue(columnOf(name), value);
   const columns: TableColumnsType<SegmentGroup> = [
     {
       key: 'pivot',
       title: columnLabel(page.columns, page.pivot),
-      render: (_, group) => formatPlain(group.pivot),
+      render: (_, group) => formatGroupKey(page.pivot, group.pivot),
     },
     ...(page.pivotIdentifier
       ? [
           {
             key: 'pivot_identifier',
             title: columnLabel(page.columns, page.pivotIdentifier),
-            render: (_: unknown, group: SegmentGroup) => formatPlain(group.pivot_identifier),
+            render: (_: unknown, group: SegmentGroup) =>
+              formatGroupKey(page.pivotIdentifier, group.pivot_identifier),
           },
         ]
       : []),
@@ -42,7 +47,8 @@ export function SegmentGroupsTable({ page, paging, isFetching }: SegmentGroupsTa
       align: 'right' as const,
       render: (_: unknown, group: SegmentGroup) => {
         const sum = group.sums[name];
-        return <span className="tabular-nums">{sum == null ? '—' : formatNumber(sum)}</span>;
+        const text = sum == null ? '—' : formatColumnValue(columnOf(name), sum);
+        return <span className="tabular-nums">{text}</span>;
       },
     })),
   ];

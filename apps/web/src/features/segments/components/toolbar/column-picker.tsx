@@ -1,5 +1,5 @@
 import { TableOutlined } from '@ant-design/icons';
-import type { SegmentColumn } from '@revlane/contracts';
+import { DATA_TYPES, type SegmentColumn } from '@revlane/contracts';
 import { Button, Checkbox, Popover } from 'antd';
 
 interface ColumnPickerProps {
@@ -28,6 +28,8 @@ export function ColumnPicker({ catalogue, selected, onChange }: ColumnPickerProp
             onChange={(event) => toggle(column.name, event.target.checked)}
           >
             {column.label}
+            {/* The data type's help text (docs/product.md §3), read with the checkbox. */}
+            <span className="block text-xs text-slate-500">{DATA_TYPES[column.dataType]}</span>
           </Checkbox>
         </div>
       ))}

@@ -3,6 +3,10 @@ import { Select } from 'antd';
 
 const NO_GROUPING = '';
 
+/** For a catalogue without the flag: enums and booleans, as the server decides. */
+const isFewValued = (column: SegmentColumn) =>
+  column.dataType === 'enum' || column.dataType === 'boolean';
+
 interface GroupBySelectProps {
   catalogue: SegmentColumn[];
   value: string | null;
@@ -21,7 +25,8 @@ export function GroupBySelect({ catalogue, value, onChange }: GroupBySelectProps
       options={[
         { value: NO_GROUPING, label: 'No grouping' },
         ...catalogue
-          .filter((column) => column.dataType !== 'timeseries')
+          // Few-valued columns only (ADR 0013): a group per id, name or amount says nothing.
+          .filter((column) => column.groupable ?? isFewValued(column))
           .map((column) => ({ value: column.name, label: `Group by ${column.label}` })),
       ]}
     />
