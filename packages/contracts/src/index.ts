@@ -21,3 +21,4 @@ export * from './password-reset.js';
 export * from './sources.js';
 export * from './mapping.js';
 export * from './connections.js';
+export * from './notifications.js';

@@ -42,6 +42,8 @@ export {
   type CohortChangesResult,
   readSnapshottedCohortIds,
   backfillCohort,
+  readChangesBetween,
+  type ChangesBetween,
 } from './cohorts/index.js';
 export { KeyedLock } from './engine/keyed-lock.js';
 export { isWarehouseOutOfMemory } from './engine/out-of-memory.js';

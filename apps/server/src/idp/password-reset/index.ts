@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfigServer } from '../../platform/config.js';
 import type { Database } from '../../platform/database/database.js';
-import { createMailer, type Mailer } from '../../platform/mail/mailer.js';
-import { secretBoxFor } from '../../platform/secrets/secrets-plugin.js';
+import { createLazyMailer } from '../../platform/mail/mailer.js';
 import type { AccountStore } from '../accounts.js';
 import { createPasswordResetService } from './password-reset-service.js';
 import { registerPasswordResetRoutes } from './password-reset-routes.js';
@@ -19,19 +18,7 @@ export function createPasswordReset({
   accounts: AccountStore;
   log: FastifyBaseLogger;
 }) {
-  // Made on the first link sent: the outbox's key file is only created when it is needed.
-  let transport: Mailer | undefined;
-  const mailer: Mailer = {
-    send: (message) => {
-      transport ??= createMailer({
-        ...config.mail,
-        dataDir: config.dataDir,
-        box: secretBoxFor(config),
-      });
-      return transport.send(message);
-    },
-    close: () => transport?.close(),
-  };
+  const mailer = createLazyMailer(config);
   const service = createPasswordResetService({
     db,
     accounts,

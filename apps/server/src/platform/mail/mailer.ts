@@ -1,6 +1,7 @@
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { SecretBox } from '../secrets/secret-box.js';
+import { secretBoxFor } from '../secrets/secrets-plugin.js';
 import { OUTBOX_DIR, writeOutboxMessage, type OutboxMessage } from './outbox.js';
 
 export interface MailMessage {
@@ -66,4 +67,27 @@ function outboxMailer(dir: string, from: string, box: SecretBox): Mailer {
 
 function formatAddress({ address, name }: { address: string; name?: string }): string {
   return name ? `${name} <${address}>` : address;
+}
+
+/**
+ * A mailer made on the first message: the outbox's key file is only created when a message
+ * needs it (password reset links, alerts).
+ */
+export function createLazyMailer(config: {
+  mail: { smtpUrl: string | undefined; from: string };
+  dataDir: string;
+  secretKey: string | undefined;
+}): Mailer {
+  let transport: Mailer | undefined;
+  return {
+    send: (message) => {
+      transport ??= createMailer({
+        ...config.mail,
+        dataDir: config.dataDir,
+        box: secretBoxFor(config),
+      });
+      return transport.send(message);
+    },
+    close: () => transport?.close(),
+  };
 }

@@ -5,6 +5,8 @@ import { cohortFavoritesRoutes } from './cohorts/cohort-favorites.routes.js';
 import { cohortsRoutes } from './cohorts/cohorts.routes.js';
 import { dataRoutes } from './data/data.routes.js';
 import { exportRoutes } from './export/export.routes.js';
+import { notificationsPlugin } from './notifications/notifications.plugin.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { segmentsRoutes } from './segments/segments.routes.js';
 import { snapshotsPlugin } from './snapshots/index.js';
 import { trendsRoutes } from './trends/trends.routes.js';
@@ -24,6 +26,8 @@ export const liveOpsService = defineService({
     cohortFavoritesRoutes,
     trendsRoutes,
     snapshotsPlugin,
+    notificationsRoutes,
+    notificationsPlugin,
   ],
 });
 

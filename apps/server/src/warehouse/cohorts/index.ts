@@ -9,4 +9,5 @@ export {
 } from './read-cohort-changes.js';
 export { ensureCohortTables, hasCohortTables } from './ensure-cohort-tables.js';
 export { readSnapshottedCohortIds } from './snapshotted-cohorts.js';
+export { readChangesBetween, type ChangesBetween } from './read-changes-between.js';
 export { backfillCohort, type BackfillSeries, type CohortToBackfill } from './backfill-cohort.js';

@@ -7,3 +7,4 @@ export * from './password-resets.js';
 export * from './sources.js';
 export * from './mappings.js';
 export * from './connections.js';
+export * from './notifications.js';

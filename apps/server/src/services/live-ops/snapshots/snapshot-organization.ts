@@ -5,6 +5,7 @@ import {
   type SnapshotResult,
 } from '../../../warehouse/index.js';
 import type { SnapshotDeps } from './snapshot-deps.js';
+import { afterCohortSnapshot } from './snapshot-listeners.js';
 import {
   listCohortsToSnapshot,
   recordLatestSnapshot,
@@ -42,6 +43,7 @@ export async function snapshotNow(
   if (!result) return;
   await recordLatestSnapshot(deps.db, orgId, cohort.id, result.members, new Date(snapshotAt));
   deps.log.debug({ orgId, cohortId: cohort.id, ...result }, 'cohort snapshot');
+  await afterCohortSnapshot({ orgId, cohortId: cohort.id, snapshotAt, members: result.members });
 }
 
 /**

@@ -1,0 +1,87 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../platform/database/database.js';
+import {
+  notificationDeliveries,
+  notificationFirings,
+  notifications,
+} from '../../../platform/database/schema/index.js';
+import type { DeliveryRecord } from './firings.repository.js';
+
+/**
+ * Takes a pending delivery for `leaseMs` (ADR 0023): one worker sends it at a time; a worker
+ * killed mid-send leaves a lease that runs out, and the sweep queues the row again.
+ */
+export async function claimDelivery(
+  db: Database,
+  deliveryId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<DeliveryRecord | undefined> {
+  const [row] = await db
+    .update(notificationDeliveries)
+    .set({
+      claimedUntil: new Date(now.getTime() + leaseMs),
+      attempts: sql`${notificationDeliveries.attempts} + 1`,
+    })
+    .where(
+      and(
+        eq(notificationDeliveries.id, deliveryId),
+        eq(notificationDeliveries.status, 'pending'),
+        or(
+          isNull(notificationDeliveries.claimedUntil),
+          lt(notificationDeliveries.claimedUntil, now),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function finishDelivery(
+  db: Database,
+  deliveryId: string,
+  outcome: { status: 'sent' | 'failed' | 'pending'; error: string | null },
+) {
+  await db
+    .update(notificationDeliveries)
+    .set({
+      status: outcome.status,
+      error: outcome.error,
+      claimedUntil: null,
+      ...(outcome.status === 'sent' ? { sentAt: new Date() } : {}),
+    })
+    .where(eq(notificationDeliveries.id, deliveryId));
+}
+
+/** What a message needs: the firing and its alert's name. */
+export async function findDeliveryFiring(db: Database, delivery: DeliveryRecord) {
+  const [row] = await db
+    .select({ firing: notificationFirings, alertName: notifications.name })
+    .from(notificationFirings)
+    .innerJoin(notifications, eq(notifications.id, notificationFirings.notificationId))
+    .where(
+      and(
+        eq(notificationFirings.orgId, delivery.orgId),
+        eq(notificationFirings.id, delivery.firingId),
+      ),
+    );
+  return row;
+}
+
+/** Pending rows nobody holds (never queued after a crash, or a lease that ran out). */
+export async function listStrandedDeliveries(db: Database, now: Date, olderThanMs: number) {
+  return db
+    .select({ id: notificationDeliveries.id })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.status, 'pending'),
+        lt(notificationDeliveries.createdAt, new Date(now.getTime() - olderThanMs)),
+        or(
+          isNull(notificationDeliveries.claimedUntil),
+          lt(notificationDeliveries.claimedUntil, now),
+        ),
+      ),
+    )
+    .limit(1_000);
+}
