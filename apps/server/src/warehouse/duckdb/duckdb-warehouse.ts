@@ -7,6 +7,7 @@ import { rebatch } from '../engine/rebatch.js';
 import { nextTableName, type BatchSource, type TableSchema } from '../engine/table-schema.js';
 import type {
   CompiledQuery,
+  CsvLoadOptions,
   StreamOptions,
   Warehouse,
   WarehouseRow,
@@ -14,7 +15,7 @@ import type {
 } from '../engine/warehouse.js';
 import { appendBatches } from './duckdb-appender.js';
 import { copyToCsv } from './duckdb-csv-export.js';
-import { insertFromCsvSql } from './duckdb-csv-import.js';
+import { insertFromCsvSql, insertFromSniffedCsvSql } from './duckdb-csv-import.js';
 import { DuckDBDatabases, type DuckDBOptions } from './duckdb-databases.js';
 import { duckdbDialect } from './duckdb-dialect.js';
 import { params, types } from './duckdb-params.js';
@@ -87,10 +88,29 @@ export class DuckDBWarehouse implements Warehouse {
     return this.write(orgId, (connection) => appendBatches(connection, schema, batches));
   }
 
-  loadCsvFile(orgId: string, schema: TableSchema, file: string): Promise<number> {
+  /** DuckDB's reader takes any dialect: an upload loads straight from its file (ADR 0018). */
+  readonly readsSniffedCsv = true;
+
+  loadCsvFile(
+    orgId: string,
+    schema: TableSchema,
+    file: string,
+    options: CsvLoadOptions = {},
+  ): Promise<number> {
+    const { sniffed, signal } = options;
+    const sql = sniffed
+      ? insertFromSniffedCsvSql(this.dialect, schema, file, sniffed)
+      : insertFromCsvSql(this.dialect, schema, file);
     return this.write(orgId, async (connection) => {
-      const reader = await connection.runAndReadAll(insertFromCsvSql(this.dialect, schema, file));
-      return Number(reader.getRows()[0]?.[0] ?? 0);
+      signal?.throwIfAborted();
+      const interrupt = () => connection.interrupt();
+      signal?.addEventListener('abort', interrupt);
+      try {
+        const reader = await connection.runAndReadAll(sql);
+        return Number(reader.getRows()[0]?.[0] ?? 0);
+      } finally {
+        signal?.removeEventListener('abort', interrupt);
+      }
     });
   }
 

@@ -11,6 +11,31 @@ export interface CompiledQuery {
 export type WarehouseValue = string | number | boolean | null | WarehouseValue[] | object;
 export type WarehouseRow = Record<string, WarehouseValue>;
 
+/**
+ * A CSV file as DuckDB's sniffer read it (whole file): its dialect, as `sniff_csv` answers
+ * it, and each column's DuckDB type in file order. ADR 0018: the DuckDB warehouse loads an
+ * upload straight from it, with no rewrite into the load format.
+ */
+export interface SniffedCsv {
+  delimiter: string;
+  quote: string;
+  escape: string;
+  newLine: string;
+  comment: string;
+  skipRows: number;
+  header: boolean;
+  dateFormat: string | null;
+  timestampFormat: string | null;
+  columns: readonly { name: string; type: string }[];
+}
+
+export interface CsvLoadOptions {
+  /** Read the file in its own dialect and types (only where `readsSniffedCsv`). */
+  sniffed?: SniffedCsv;
+  /** Stops the load (its rows are then not committed). */
+  signal?: AbortSignal;
+}
+
 export interface StreamOptions {
   /** Rows per yielded batch; bounds memory together with the engine's own fetch size. */
   batchSize?: number;
@@ -46,9 +71,17 @@ export interface Warehouse {
    * Appends a CSV file's rows into the table `schema.name` (created beforehand), streamed by
    * the engine itself: a header line, fields in the schema's column order, comma-separated,
    * `"`-quoted; an unquoted empty field is NULL and `""` an empty string (what PostgreSQL's
-   * `COPY … (FORMAT csv, HEADER)` writes). Answers the rows loaded. Source syncs land this way.
+   * `COPY … (FORMAT csv, HEADER)` writes), or the file's own dialect with `options.sniffed`.
+   * Answers the rows loaded. Source syncs land this way.
    */
-  loadCsvFile(orgId: string, schema: TableSchema, file: string): Promise<number>;
+  loadCsvFile(
+    orgId: string,
+    schema: TableSchema,
+    file: string,
+    options?: CsvLoadOptions,
+  ): Promise<number>;
+  /** Whether `loadCsvFile` reads a sniffed CSV file as it is (DuckDB's reader does). */
+  readonly readsSniffedCsv: boolean;
   /** Runs statements in one write transaction (metric rebuilds). */
   execute(orgId: string, statements: readonly CompiledQuery[]): Promise<void>;
   /**

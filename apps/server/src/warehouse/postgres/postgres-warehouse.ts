@@ -5,7 +5,13 @@ import { quoteIdentifier, schemaNameFor } from '../engine/identifiers.js';
 import { KeyedLock } from '../engine/keyed-lock.js';
 import { noteLoadSwap } from '../loading/load-swaps.js';
 import { nextTableName, type BatchSource, type TableSchema } from '../engine/table-schema.js';
-import type { CompiledQuery, StreamOptions, Warehouse, WarehouseRow } from '../engine/warehouse.js';
+import type {
+  CompiledQuery,
+  CsvLoadOptions,
+  StreamOptions,
+  Warehouse,
+  WarehouseRow,
+} from '../engine/warehouse.js';
 import { copyBatches, copyCsvFile } from './postgres-copy.js';
 import { streamWithCursor } from './postgres-cursor.js';
 import { postgresDialect } from './postgres-dialect.js';
@@ -87,7 +93,17 @@ export class PostgresWarehouse implements Warehouse {
     );
   }
 
-  loadCsvFile(orgId: string, schema: TableSchema, file: string): Promise<number> {
+  /** COPY reads one dialect: sources rewrite their file into it first (ADR 0018). */
+  readonly readsSniffedCsv = false;
+
+  loadCsvFile(
+    orgId: string,
+    schema: TableSchema,
+    file: string,
+    options: CsvLoadOptions = {},
+  ): Promise<number> {
+    if (options.sniffed)
+      return Promise.reject(new Error('The PostgreSQL warehouse loads only the load format'));
     return this.copyInto(orgId, schema, (client, table) =>
       copyCsvFile(client, table, schema, file),
     );

@@ -91,6 +91,46 @@ describe('composer: a CSV source', () => {
     writeFile(leadsCsv(ROWS));
   });
 
+  it('lands a file in its own dialect: delimiter, day-first dates, quoting, offsets', async () => {
+    // Semicolons, a quoted delimiter, a quoted empty field (NULL, as the sniffer reads it),
+    // dates day first, an instant with an offset (lands as UTC): read as the sniffer typed it.
+    const orders = await f.createSource(f.dana, {
+      type: 'csv',
+      name: 'Orders',
+      config: { fileName: 'orders.csv' },
+    });
+    const file = csvFileOf(f.t.config.dataDir, f.danaOrg, orders.id);
+    writeFileSync(
+      file,
+      'order;placed;note;paid_at;amount\n' +
+        '1;03/04/2024;"a;b";2024-03-04 10:00:00+02;\n' +
+        '2;13/04/2024;"";2024-03-05 11:30:00+00;1.5\n',
+    );
+    const sync = await syncNow(f, f.dana, orders.id);
+    expect(sync).toMatchObject({ status: 'succeeded', rowsRead: 2, rowsWritten: 2 });
+    const engine = f.t.app.warehouse.engine;
+    const rows = await engine.query(f.danaOrg, {
+      sql: `SELECT * FROM ${engine.dialect.table(f.danaOrg, sync.tables[0]!.warehouseTable)} ORDER BY 1`,
+      params: [],
+    });
+    expect(rows).toEqual([
+      {
+        order: 1,
+        placed: '2024-04-03T00:00:00.000Z',
+        note: 'a;b',
+        paid_at: '2024-03-04T08:00:00.000Z',
+        amount: null,
+      },
+      {
+        order: 2,
+        placed: '2024-04-13T00:00:00.000Z',
+        note: null,
+        paid_at: '2024-03-05T11:30:00.000Z',
+        amount: 1.5,
+      },
+    ]);
+  });
+
   it('fails a run a killed process left "running" when the app starts again', async () => {
     // What a killed process leaves: a run marked running whose heartbeat stopped long ago.
     const [stuck] = await f.t.database.db

@@ -1,5 +1,6 @@
 import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
 import type { LogicalType } from '../../../warehouse/engine/table-schema.js';
+import type { SniffedCsv } from '../../../warehouse/engine/warehouse.js';
 
 /** A column of an extracted table: its name at the source, the source's type, how it lands. */
 export interface ExtractedColumn {
@@ -12,6 +13,11 @@ export interface ExtractOptions {
   /** Incremental: only rows whose cursor column is past `after` (null: from the start). */
   cursor?: { column: string; after: string | null };
   signal: AbortSignal;
+  /**
+   * The warehouse reads a sniffed CSV file as it is: a source whose data already is such a
+   * file may answer it (`ExtractResult.csv`) instead of writing the load file (ADR 0018).
+   */
+  readsSniffedCsv?: boolean;
   /** Rows written so far (progress); called every so often, not per row. */
   onProgress(rows: number): void;
 }
@@ -21,6 +27,11 @@ export interface ExtractResult {
   rows: number;
   /** The largest cursor value now loaded (text), when incremental. */
   cursor: string | null;
+  /**
+   * Set when the rows were not written to the load file: the warehouse loads this file in
+   * its sniffed dialect instead, and `rows` is 0 (the load counts them).
+   */
+  csv?: { file: string; sniffed: SniffedCsv };
 }
 
 /**

@@ -9,6 +9,8 @@ import {
   type ExtractResult,
   type SourceConnector,
 } from './connector.js';
+import { sniffedCsvReader } from '../../../warehouse/duckdb/duckdb-csv-import.js';
+import { sniffCsv } from './csv-sniff.js';
 import { jsonSafeRow } from './json-safe.js';
 
 /** Where a CSV source's current file lives (the upload moves it there). */
@@ -33,11 +35,17 @@ const logicalTypeOf = (duckdbType: string): LogicalType =>
   LOGICAL_TYPES[duckdbType] ?? (duckdbType.startsWith('DECIMAL') ? 'double' : 'text');
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const unreadable = (error: unknown) =>
+  new ConnectorError(
+    'remote',
+    `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}`,
+  );
 
 /**
  * A CSV file source: DuckDB's sniffer reads the whole file (`sample_size = -1`, not a
- * sample) for its dialect, header and column types, in a private in-memory DuckDB; the
- * sync rewrites it in the load format with DuckDB's own `COPY`, so memory stays flat.
+ * sample) for its dialect, header and column types, in a private in-memory DuckDB. A sync
+ * sniffs once; the DuckDB warehouse then loads the file as it is, and for the PostgreSQL one
+ * it is rewritten in the load format with DuckDB's own `COPY` (ADR 0018). Memory stays flat.
  */
 export class CsvConnector implements SourceConnector {
   constructor(
@@ -79,25 +87,26 @@ export class CsvConnector implements SourceConnector {
     if (options.cursor)
       throw new ConnectorError('not_found', 'A CSV file is loaded whole; it has no cursor column.');
     return this.withDuckDB(async (connection) => {
-      const columns = await this.describe(connection);
       const abort = () => connection.interrupt();
       options.signal.addEventListener('abort', abort);
       try {
+        const sniffed = await this.sniff(connection);
+        options.signal.throwIfAborted();
+        const columns = sniffed.columns.map((column) => ({
+          name: column.name,
+          sourceType: column.type,
+          type: logicalTypeOf(column.type),
+        }));
+        // The DuckDB warehouse reads the upload itself: no rewrite (ADR 0018).
+        if (options.readsSniffedCsv)
+          return { columns, rows: 0, cursor: null, csv: { file: this.file, sniffed } };
         const reader = await connection.runAndReadAll(
-          `COPY (SELECT * FROM ${this.reader()}) TO ${literal(file)} (FORMAT csv, HEADER true)`,
+          `COPY (SELECT * FROM ${sniffedCsvReader(this.file, sniffed)}) TO ${literal(file)} (FORMAT csv, HEADER true)`,
         );
         options.signal.throwIfAborted();
         const rows = Number(reader.getRows()[0]?.[0] ?? 0);
         options.onProgress(rows);
-        return {
-          columns: columns.map((column) => ({
-            name: column.name,
-            sourceType: column.type,
-            type: logicalTypeOf(column.type),
-          })),
-          rows,
-          cursor: null,
-        };
+        return { columns, rows, cursor: null };
       } finally {
         options.signal.removeEventListener('abort', abort);
       }
@@ -120,6 +129,14 @@ export class CsvConnector implements SourceConnector {
       );
   }
 
+  private async sniff(connection: DuckDBConnection) {
+    try {
+      return await sniffCsv(connection, this.file);
+    } catch (error) {
+      throw unreadable(error);
+    }
+  }
+
   private async describe(connection: DuckDBConnection) {
     try {
       const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${this.reader()}`);
@@ -127,10 +144,7 @@ export class CsvConnector implements SourceConnector {
         .getRowObjectsJS()
         .map((row) => ({ name: row.column_name as string, type: row.column_type as string }));
     } catch (error) {
-      throw new ConnectorError(
-        'remote',
-        `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw unreadable(error);
     }
   }
 

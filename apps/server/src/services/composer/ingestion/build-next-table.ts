@@ -1,4 +1,5 @@
 import type { Warehouse } from '../../../warehouse/index.js';
+import type { CsvLoadOptions } from '../../../warehouse/engine/warehouse.js';
 import { quoteIdentifier } from '../../../warehouse/engine/identifiers.js';
 import { nextTableName, type TableSchema } from '../../../warehouse/engine/table-schema.js';
 import type { ExtractedColumn } from '../connectors/connector.js';
@@ -17,7 +18,8 @@ export function landedSchema(name: string, columns: readonly ExtractedColumn[]):
 }
 
 /**
- * Builds `<table>__next` from a CSV file in the load format: empty for a full refresh, or a
+ * Builds `<table>__next` from a CSV file in the load format (or, with `load.sniffed`, in
+ * its own dialect, ADR 0018): empty for a full refresh, or a
  * copy of the current table for an incremental load, to which the new rows are appended.
  * The live table is untouched until the swap.
  */
@@ -27,6 +29,7 @@ export async function buildNextTable(
   schema: TableSchema,
   file: string,
   incremental: boolean,
+  load: CsvLoadOptions = {},
 ): Promise<number> {
   const next = { ...schema, name: nextTableName(schema.name) };
   if (incremental) {
@@ -42,5 +45,5 @@ export async function buildNextTable(
   } else {
     await warehouse.createTable(orgId, next);
   }
-  return warehouse.loadCsvFile(orgId, next, file);
+  return warehouse.loadCsvFile(orgId, next, file, load);
 }

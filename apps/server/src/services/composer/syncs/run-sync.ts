@@ -165,6 +165,7 @@ async function loadTable(
     progress.current = 0;
     return connector.extract(table.name, file, {
       signal: progress.controller.signal,
+      readsSniffedCsv: deps.warehouse.readsSniffedCsv,
       onProgress: (rows) => {
         progress.current = rows;
       },
@@ -187,9 +188,18 @@ async function loadTable(
     extracted = await extract(false);
   }
   const schema = landedSchema(rawName, extracted.columns);
-  const written = await buildNextTable(deps.warehouse, orgId, schema, file, incremental);
+  const { csv } = extracted;
+  const written = await buildNextTable(
+    deps.warehouse,
+    orgId,
+    schema,
+    csv?.file ?? file,
+    incremental,
+    { signal: progress.controller.signal, ...(csv ? { sniffed: csv.sniffed } : {}) },
+  );
   progress.current = 0;
-  progress.rowsRead += extracted.rows;
+  // A file loaded as it is was read once, by the load: what it wrote is what it read.
+  progress.rowsRead += csv ? written : extracted.rows;
   progress.rowsWritten += written;
   return {
     report: { name: table.name, warehouseTable: rawName, rows: written, incremental, ...drift },
