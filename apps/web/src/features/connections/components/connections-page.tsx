@@ -1,8 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Source } from '@revlane/contracts';
 import { Button } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '@/common/ui/page-header';
+import { sourcesKeys } from '../api/sources-keys';
 import { CrmToolsSection } from './crm-tools-section';
 import { DataSourcesSection } from './data-sources-section';
 import { DeleteSourceDialog } from './delete-source-dialog';
@@ -15,7 +17,13 @@ type Dialog =
 /** `/app/connections` (docs/product.md §2): data sources, then the CRM and tools. */
 export function ConnectionsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
+  const queryClient = useQueryClient();
   const close = () => setDialog(null);
+  // A CSV upload creates its source on the transfer service, out of the list's sight.
+  const closeWizard = () => {
+    setDialog(null);
+    void queryClient.invalidateQueries({ queryKey: sourcesKeys.list() });
+  };
   const add = () => setDialog({ kind: 'add' });
 
   return (
@@ -35,7 +43,7 @@ export function ConnectionsPage() {
         onDelete={(source) => setDialog({ kind: 'delete', source })}
       />
       <CrmToolsSection />
-      {dialog?.kind === 'add' && <AddSourceWizard onClose={close} />}
+      {dialog?.kind === 'add' && <AddSourceWizard onClose={closeWizard} />}
       {dialog?.kind === 'edit' && <EditSourceDialog source={dialog.source} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteSourceDialog source={dialog.source} onClose={close} />}
     </>
