@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** A UTC timestamp as both warehouses read it: `2024-05-01 12:00:00.000`. */
 const timestampText = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
@@ -22,11 +23,16 @@ export function csvField(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** Characters per write to the load file; progress is reported once per write. */
+const CHUNK_CHARS = 64 * 1024;
+
 const csvRecord = (values: readonly unknown[]) => `${values.map(csvField).join(',')}\n`;
 
 /**
- * Writes rows from a row-oriented source (MySQL, Sheets, Redash) into a load file, waiting
- * for the disk when its buffer is full, so memory stays flat; answers the rows written.
+ * Writes rows from a row-oriented source (MySQL, Sheets, Redash, CRMs) into a load file
+ * through a pipeline, so the disk's back-pressure keeps memory flat and any failure (the
+ * source's, the file's, or a cancel) rejects here instead of surfacing as an unhandled
+ * stream error; answers the rows written.
  */
 export async function writeCsvFile(
   file: string,
@@ -34,23 +40,24 @@ export async function writeCsvFile(
   rows: AsyncIterable<readonly unknown[]> | Iterable<readonly unknown[]>,
   options: { signal: AbortSignal; onProgress(rows: number): void },
 ): Promise<number> {
-  const out = createWriteStream(file);
   let count = 0;
-  try {
-    out.write(csvRecord(header));
+  // Rows are joined into chunks of about 64 KiB: one stream write per row costs more than
+  // encoding it.
+  async function* chunks() {
+    let chunk = csvRecord(header);
     for await (const row of rows) {
       options.signal.throwIfAborted();
       count += 1;
-      if (!out.write(csvRecord(row))) {
+      chunk += csvRecord(row);
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
         options.onProgress(count);
-        await once(out, 'drain');
       }
     }
-    out.end();
-    await once(out, 'finish');
-    options.onProgress(count);
-    return count;
-  } finally {
-    out.destroy();
+    if (chunk) yield chunk;
   }
+  await pipeline(Readable.from(chunks()), createWriteStream(file), { signal: options.signal });
+  options.onProgress(count);
+  return count;
 }
