@@ -206,7 +206,7 @@ const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const perSecond = (rows: number, seconds: number) =>
   `${Math.round(rows / seconds).toLocaleString('en-US')} rows/s`;
 
-/** Prints both source benches (issue 12's targets) with their same-run baselines. */
+/** Prints both source benches (the targets in bench/README.md) with their same-run baselines. */
 export async function printSourcesBench(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'revlane-bench-sources-'));
   try {

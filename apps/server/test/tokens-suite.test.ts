@@ -35,7 +35,7 @@ const now = () => Math.floor(Date.now() / 1000);
 type Expected = 200 | 401;
 
 /**
- * The tokens suite (issue 17): the whole app with its embedded identity provider, real tokens
+ * The tokens suite (docs/architecture.md §9): the whole app with its embedded identity provider, real tokens
  * from a real sign-in, and forgeries made with `jose` the way an attacker would. Each token
  * gets exactly its expected answer on an authenticated route; every refusal is the same 401
  * envelope, which says nothing about why.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Data sources and their syncs (composer service, docs/architecture.md §5.1 and issue 12):
+ * Data sources and their syncs (composer service, docs/architecture.md §5.1 and ADR 0018):
  * a source is a connection to customer data whose selected tables land as raw tables in the
  * organization's warehouse.
  */

@@ -31,7 +31,7 @@ export interface LandedTableState {
 }
 
 /**
- * Data sources (issue 12). `config` holds only non-secret fields; the secret ones (passwords,
+ * Data sources (ADR 0018). `config` holds only non-secret fields; the secret ones (passwords,
  * API keys) are sealed together in `sealed_secrets` with the row's id as associated data
  * (docs/architecture.md §3.3), so the column never holds a credential in plain text.
  */

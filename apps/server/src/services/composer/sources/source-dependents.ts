@@ -1,7 +1,7 @@
 import type { FieldError } from '@revlane/contracts';
 import { createDependentsRegistry } from '../../../platform/dependents/dependents-registry.js';
 
-/** A record that reads a source's landed tables (a mapping, issue 13). */
+/** A record that reads a source's landed tables (a mapping, ADR 0019). */
 export interface SourceDependent {
   kind: string;
   id: string;

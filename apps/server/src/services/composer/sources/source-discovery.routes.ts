@@ -25,7 +25,7 @@ import { sourceParamsSchema } from './sources.routes.js';
 const tags = ['sources'];
 const testResponse = dataEnvelope(testResultSchema);
 
-/** Test a connection, list what a source offers, preview a table (issue 12). */
+/** Test a connection, list what a source offers, preview a table (ADR 0018). */
 export const sourceDiscoveryRoutes: FastifyPluginCallback = (app, _options, done) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

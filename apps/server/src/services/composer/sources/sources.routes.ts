@@ -22,7 +22,7 @@ const tags = ['sources'];
 export const sourceParamsSchema = z.object({ id: z.string().max(100) });
 const sourceResponse = dataEnvelope(sourceSchema);
 
-/** Sources CRUD (issue 12); secrets go in sealed and never come back out. */
+/** Sources CRUD (ADR 0018); secrets go in sealed and never come back out. */
 export const sourcesRoutes: FastifyPluginCallback = (app, _options, done) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const one = `/${SOURCES_API.source(':id')}`;

@@ -103,7 +103,7 @@ export async function runSync(deps: SyncDeps, job: SourceSyncJob, attempt: numbe
       rowsWritten: progress.rowsWritten,
       tables: progress.tables,
     });
-    // Home's "connect-my-data" step completes with the first successful sync (issue 12).
+    // Home's "connect-my-data" step completes with the first successful sync (docs/product.md §4).
     if (source.createdBy)
       await markStepCompleted(db, job.orgId, source.createdBy, CONNECT_DATA_STEP);
     await publishWarehouseLoaded(deps.jobs, {

@@ -20,7 +20,7 @@ const tags = ['syncs'];
 const syncParamsSchema = z.object({ id: z.string().max(100) });
 
 /**
- * Syncs (issue 12): the routes, the `source-sync` job worker and the sweep that fails runs
+ * Syncs (ADR 0018): the routes, the `source-sync` job worker and the sweep that fails runs
  * whose process died and starts scheduled syncs. Registered with the composer service.
  */
 export const syncsPlugin: FastifyPluginAsync = async (app) => {

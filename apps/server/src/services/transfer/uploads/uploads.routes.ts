@@ -6,7 +6,7 @@ import { isUploadOf, rememberUploader } from './upload-ids.js';
 const TUS_METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
- * `/transfer/files`: resumable CSV uploads (tus 1.0, issue 12). Every request carries the
+ * `/transfer/files`: resumable CSV uploads (tus 1.0, ADR 0018). Every request carries the
  * bearer token (the service's hook checks it); a request on an upload of another
  * organization is a 404 before tus sees it. The bytes stream to the file store untouched.
  */

@@ -51,7 +51,7 @@ export const SOURCE_TYPE_INFO: Record<SourceType, SourceTypeInfo> = {
 
 /**
  * The CRM and tool connections of the "CRM & tools" group; they arrive with their own issue
- * (docs/product.md §1: planned, issue 14), so the page shows them as not connected.
+ * (docs/product.md §1), so the page shows them as not connected.
  */
 export const CRM_TOOLS = [
   { id: 'salesforce', name: 'Salesforce', description: 'Accounts, contacts, owners and tasks.' },
