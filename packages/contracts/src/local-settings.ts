@@ -11,6 +11,8 @@ export const localSettingsSchema = z.object({
     .default({ miniSidebarNav: false }),
   selectedPlay: z.string().nullable().catch(null).default(null),
   selectedUser: z.string().nullable().catch(null).default(null),
+  /** Per segment id, the URL query of the last view of its table (docs/product.md §3). */
+  segmentViews: z.record(z.string(), z.string()).catch({}).default({}),
 });
 export type LocalSettings = z.infer<typeof localSettingsSchema>;
 
@@ -18,4 +20,5 @@ export const DEFAULT_LOCAL_SETTINGS: LocalSettings = {
   navSettings: { miniSidebarNav: false },
   selectedPlay: null,
   selectedUser: null,
+  segmentViews: {},
 };

@@ -1,5 +1,7 @@
 import type { SegmentDetail } from '@revlane/contracts';
+import { showErrorToast } from '@/common/ui';
 import { useColumnCatalogue } from '../api/get-column-catalogue';
+import { useUpdateSegment } from '../api/update-segment';
 import { useSegmentView } from '../hooks/use-segment-view';
 import { toExportQuery } from '../lib/list-query';
 import { FilterChips } from './filters/filter-chips';
@@ -14,7 +16,9 @@ interface SegmentWorkspaceProps {
 
 /** The segment's table with its tools; the whole view lives in the URL query. */
 export function SegmentWorkspace({ segment, cohortId }: SegmentWorkspaceProps) {
-  const { view, updateView } = useSegmentView();
+  // A cohort's page keeps no view of its own: its filters are the cohort's.
+  const { view, updateView, isRestoring } = useSegmentView(cohortId ? undefined : segment.id);
+  const saveSegment = useUpdateSegment(segment.id);
   const catalogue = useColumnCatalogue(segment.baseTable).data ?? [];
   const filters = view.filters ?? [];
   const pivot = view.groupBy === undefined ? segment.grouping.pivot : view.groupBy;
@@ -25,6 +29,18 @@ export function SegmentWorkspace({ segment, cohortId }: SegmentWorkspaceProps) {
       }
     : null;
   const clearFilters = () => updateView({ filters: [], search: undefined });
+  const shownColumns = view.columns;
+  const saveDefaultColumns =
+    shownColumns && shownColumns.join() !== segment.columns.join()
+      ? () =>
+          saveSegment.mutate(
+            { columns: shownColumns },
+            // The URL then follows the segment's columns, so the next change of them shows too.
+            { onSuccess: () => updateView({ columns: undefined }), onError: showErrorToast },
+          )
+      : undefined;
+  // The kept view replaces the bare URL first: no request for a view about to change.
+  if (isRestoring) return null;
 
   return (
     <div className="flex flex-col gap-4">
@@ -36,6 +52,7 @@ export function SegmentWorkspace({ segment, cohortId }: SegmentWorkspaceProps) {
         onAddFilter={(filter) => updateView({ filters: [...filters, filter] })}
         columns={view.columns ?? segment.columns}
         onColumnsChange={(columns) => updateView({ columns })}
+        onSaveDefaultColumns={saveDefaultColumns}
         groupBy={pivot}
         onGroupByChange={(next) =>
           updateView({ groupBy: next === segment.grouping.pivot ? undefined : next })

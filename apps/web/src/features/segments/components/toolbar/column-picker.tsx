@@ -6,10 +6,12 @@ interface ColumnPickerProps {
   catalogue: SegmentColumn[];
   selected: string[];
   onChange: (columns: string[]) => void;
+  /** Saves the shown columns as the segment's own (its Columns setting), ADR 0013. */
+  onSaveDefault?: () => void;
 }
 
 /** Which columns the table shows; at least one stays selected. */
-export function ColumnPicker({ catalogue, selected, onChange }: ColumnPickerProps) {
+export function ColumnPicker({ catalogue, selected, onChange, onSaveDefault }: ColumnPickerProps) {
   const toggle = (name: string, isChecked: boolean) => {
     const next = isChecked
       ? // Keep the catalogue's order for newly shown columns, after the current ones.
@@ -35,8 +37,23 @@ export function ColumnPicker({ catalogue, selected, onChange }: ColumnPickerProp
       ))}
     </fieldset>
   );
+  const footer = onSaveDefault && (
+    <Button type="link" className="mt-2 px-0" onClick={onSaveDefault}>
+      Save as default columns
+    </Button>
+  );
   return (
-    <Popover trigger="click" placement="bottomRight" title="Columns" content={content}>
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title="Columns"
+      content={
+        <>
+          {content}
+          {footer}
+        </>
+      }
+    >
       <Button icon={<TableOutlined aria-hidden="true" />}>Columns</Button>
     </Popover>
   );

@@ -14,6 +14,8 @@ interface SegmentToolbarProps {
   onAddFilter: (filter: SegmentFilter) => void;
   columns: string[];
   onColumnsChange: (columns: string[]) => void;
+  /** Present when the shown columns differ from the segment's defaults (ADR 0013). */
+  onSaveDefaultColumns?: () => void;
   groupBy: string | null;
   onGroupByChange: (pivot: string | null) => void;
   exportQuery: ExportQuery;
@@ -30,6 +32,7 @@ export function SegmentToolbar(props: SegmentToolbarProps) {
         catalogue={props.catalogue}
         selected={props.columns}
         onChange={props.onColumnsChange}
+        onSaveDefault={props.onSaveDefaultColumns}
       />
       <GroupBySelect
         catalogue={props.catalogue}
