@@ -176,4 +176,37 @@ describe('segment settings', () => {
     openSettings('notifications');
     expect(await screen.findByText('No alerts for this segment yet')).toBeInTheDocument();
   });
+
+  it('asks before leaving a tab with unsaved edits, a tab switch included (ADR 0013)', async () => {
+    openSettings('columns');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Plan' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Grouping' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes on this page are not saved yet');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(window.location.pathname).toBe('/app/segments/seg-1/settings/columns');
+    expect(screen.queryByRole('button', { name: 'Remove Plan' })).toBeNull();
+
+    // Leaving by a link asks too; jsdom never ends the first dialog's closing animation,
+    // which keeps the page aria-hidden.
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the segment', hidden: true }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Leave without saving', hidden: true }),
+    );
+    await waitFor(() => expect(window.location.pathname).toBe('/app/segments/seg-1'));
+  }, 60_000);
+
+  it('leaves a tab without asking when nothing changed or the edits are saved', async () => {
+    openSettings('general');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.type(name, ' EMEA');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('heading', { name: 'Active accounts EMEA', level: 1 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Sorting' }));
+    await waitFor(() =>
+      expect(window.location.pathname).toBe('/app/segments/seg-1/settings/sorting'),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  }, 60_000);
 });

@@ -12,3 +12,4 @@ export { NotFoundPage } from './not-found-page';
 export { PageHeader } from './page-header';
 export { SectionCard } from './section-card';
 export { UserAvatar } from './user-avatar';
+export { UnsavedChangesPrompt } from './unsaved-changes-prompt';

@@ -13,6 +13,7 @@ import {
 import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { columnLabel } from '../../lib/format-value';
+import { UnsavedChangesPrompt } from '@/common/ui';
 import { useSaveSettings } from '../../hooks/use-save-settings';
 import { SettingsError } from './settings-error';
 
@@ -41,6 +42,7 @@ export function ColumnsSettings({ segment, catalogue, onSaved }: ColumnsSettings
   return (
     <section aria-label="Columns settings" className="max-w-2xl">
       <SettingsError error={error} />
+      <UnsavedChangesPrompt isDirty={JSON.stringify(columns) !== JSON.stringify(segment.columns)} />
       <ol className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200">
         {columns.map((name, index) => {
           const label = name === NEW_COLUMN ? 'New column' : columnLabel(catalogue, name);

@@ -7,6 +7,7 @@ import {
 } from '@revlane/contracts';
 import { Button, Form, Input, Switch } from 'antd';
 import { useColumnCatalogue } from '../../api/get-column-catalogue';
+import { UnsavedChangesPrompt } from '@/common/ui';
 import { useSaveSettings } from '../../hooks/use-save-settings';
 import { BaseFiltersField } from './base-filters-field';
 import { SettingsError } from './settings-error';
@@ -30,11 +31,23 @@ function fieldOfPath(path: string): keyof GeneralValues | undefined {
   return fields.find((field) => field === first);
 }
 
+/** Whether the form differs from the saved segment (asked about before leaving, ADR 0013). */
+function isChanged(values: Partial<GeneralValues> | undefined, segment: SegmentDetail) {
+  if (!values) return false;
+  return (
+    (values.name !== undefined && values.name !== segment.name) ||
+    (values.description !== undefined && values.description !== segment.description) ||
+    (values.disabled !== undefined && values.disabled !== segment.disabled) ||
+    (values.filters !== undefined && !isSameFilters(values.filters, segment.filters))
+  );
+}
+
 const nameTooLong = `A name has at most ${SEGMENT_NAME_MAX} characters`;
 
 /** Name, description, base filters (the segment's definition) and whether it is active. */
 export function GeneralSettings({ segment, onSaved }: GeneralSettingsProps) {
   const [form] = Form.useForm<GeneralValues>();
+  const watched = Form.useWatch([], form) as Partial<GeneralValues> | undefined;
   const catalogue = useColumnCatalogue(segment.baseTable);
   const { save, isSaving, error } = useSaveSettings(segment.id, onSaved);
   const submit = (values: GeneralValues) =>
@@ -75,6 +88,7 @@ export function GeneralSettings({ segment, onSaved }: GeneralSettingsProps) {
       onFinish={submit}
     >
       <SettingsError error={error} />
+      <UnsavedChangesPrompt isDirty={isChanged(watched, segment)} />
       <Form.Item
         name="name"
         label="Name"

@@ -1,6 +1,7 @@
 import type { SegmentColumn, SegmentDetail } from '@revlane/contracts';
 import { Button, Form, Select } from 'antd';
 import { useState } from 'react';
+import { UnsavedChangesPrompt } from '@/common/ui';
 import { useSaveSettings } from '../../hooks/use-save-settings';
 import { SettingsError } from './settings-error';
 
@@ -21,6 +22,11 @@ export function GroupingSettings({ segment, catalogue, onSaved }: GroupingSettin
   return (
     <Form layout="vertical" className="max-w-xl" aria-label="Grouping settings">
       <SettingsError error={error} />
+      <UnsavedChangesPrompt
+        isDirty={
+          pivot !== segment.grouping.pivot || pivotIdentifier !== segment.grouping.pivotIdentifier
+        }
+      />
       <Form.Item label="Group by" htmlFor="grouping-pivot" extra="Leave empty to list records.">
         <Select
           id="grouping-pivot"

@@ -7,6 +7,7 @@ import {
 } from '@revlane/contracts';
 import { Button, Select } from 'antd';
 import { useState } from 'react';
+import { UnsavedChangesPrompt } from '@/common/ui';
 import { useSaveSettings } from '../../hooks/use-save-settings';
 import { SettingsError } from './settings-error';
 
@@ -35,6 +36,7 @@ export function SortingSettings({ segment, catalogue, onSaved }: SortingSettings
   return (
     <section aria-label="Sorting settings" className="max-w-2xl">
       <SettingsError error={error} />
+      <UnsavedChangesPrompt isDirty={JSON.stringify(rows) !== JSON.stringify(segment.sorting)} />
       {rows.length === 0 && (
         <p className="mb-3 text-slate-600">No default sort: records show in their stored order.</p>
       )}
