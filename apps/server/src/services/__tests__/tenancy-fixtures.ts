@@ -1,5 +1,5 @@
 import type { Profile, Source, StoredFile } from '@revlane/contracts';
-import { COHORTS_API, IMPERSONATE_HEADER } from '@revlane/contracts';
+import { COHORTS_API, IMPERSONATE_HEADER, NOTIFICATIONS_API } from '@revlane/contracts';
 import type { InjectOptions } from 'fastify';
 import { asUser, supportUser, testUser, type TestUser } from '../../../test/app.js';
 import { uploadPng } from '../../../test/uploads.js';
@@ -75,6 +75,17 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
     .insert(mappingRuns)
     .values({ orgId: f.danaOrg, version: 1 })
     .returning();
+  const alert = await created<{ id: string }>(f, f.dana, {
+    method: 'POST',
+    url: `${API}/${NOTIFICATIONS_API.list}`,
+    payload: {
+      name: 'Dana-only alert 7f3a',
+      segmentId,
+      cohortId: cohort.id,
+      type: 'new',
+      channels: { inApp: true, slack: null, email: [] },
+    },
+  });
   const file: StoredFile = await uploadPng(f.t, f.dana);
   const eveTicket = await created<{ ticket: string }>(f, f.eve, {
     method: 'POST',
@@ -89,6 +100,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
     danaIds: {
       'segments/{segmentId}': segmentId,
       'cohorts/{id}': cohort.id,
+      'notifications/{id}': alert.id,
       'sources/{id}': source.id,
       'syncs/{id}': sync.id,
       'runs/{id}': mappingRun!.id,
@@ -103,7 +115,13 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
     perUser: new Set(['/{userId}']),
     shared: new Set(['tables/{table}', 'steps/{stepId}', 'connections/{provider}']),
     callerQuery: { token: eveTicket.ticket },
-    danaMarkers: [f.danaOrg, dana.email, 'Dana-only cohort 7f3a', 'Dana-only source 7f3a'],
+    danaMarkers: [
+      f.danaOrg,
+      dana.email,
+      'Dana-only cohort 7f3a',
+      'Dana-only source 7f3a',
+      'Dana-only alert 7f3a',
+    ],
     impersonating: (user, targetUserId) => (request) =>
       asUser(user, { ...request, headers: { [IMPERSONATE_HEADER]: targetUserId } }),
   };

@@ -9,7 +9,7 @@ import {
   PRO_FILTERS,
   insertAccountsCohort,
 } from '../../snapshots/__tests__/snapshot-fixture.js';
-import { newAlertBody, notificationsClient } from '../notifications-test-client.js';
+import { newAlertBody, notificationsClient } from './notifications-client.js';
 import { nonProIds, setPlan, snapshotAndDeliver } from './alerts-fixture.js';
 
 const ids = (firing: Firing) => firing.records.map((record) => record.id).sort();

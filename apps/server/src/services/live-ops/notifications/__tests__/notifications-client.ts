@@ -5,8 +5,8 @@ import {
   type CreateNotificationBody,
   type Notification,
 } from '@revlane/contracts';
-import type { TestUser } from '../../../../test/app.js';
-import { API, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import type { TestUser } from '../../../../../test/app.js';
+import { API, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 
 /** The alert routes as a test calls them: through HTTP, checked against the contract. */
 export function notificationsClient(f: LiveOpsFixture) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_API, type Notification, type NotificationPage } from '@revlane/contracts';
-import { cohortsClient } from '../__tests__/cohorts-test-client.js';
-import { createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { newAlertBody, notificationsClient } from './notifications-test-client.js';
+import { cohortsClient } from '../../__tests__/cohorts-test-client.js';
+import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
+import { newAlertBody, notificationsClient } from './notifications-client.js';
 
 describe('live-ops: notifications (alerts) CRUD', () => {
   let f: LiveOpsFixture;
