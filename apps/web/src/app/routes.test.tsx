@@ -43,7 +43,7 @@ describe('routes', () => {
 
 describe('every page of docs/product.md §2', () => {
   it.each([
-    ['/app/connections', 'Connections', 'No connections yet'],
+    ['/app/connections', 'Connections', 'CRM & tools'],
     ['/app/plays', 'Plays', 'No plays yet'],
     ['/app/plays/p-9', 'Play details', 'Play not found'],
     ['/app/notifications', 'Alerts', 'No alerts yet'],

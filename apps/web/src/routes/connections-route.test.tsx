@@ -62,7 +62,7 @@ describe('connections page', () => {
       name: 'No data sources yet',
     });
     await userEvent.click(within(empty).getByRole('button', { name: 'Add data source' }));
-    expect(await screen.findByRole('dialog', { name: 'Add data source' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Add data source' })).toBeInTheDocument();
   });
 
   it('shows a loader while the list loads', async () => {

@@ -63,11 +63,6 @@ describe('segment views are not lost (ADR 0013)', () => {
   it('"Save as default columns" saves them on the segment; the URL then follows it', async () => {
     const { requests } = openSegment();
     await showPlanColumn();
-    console.log(
-      'DBG',
-      document.body.textContent?.includes('Plan'),
-      document.querySelectorAll('[role=checkbox],input[type=checkbox]').length,
-    );
     await userEvent.click(await screen.findByRole('button', { name: 'Save as default columns' }));
 
     await waitFor(() =>
