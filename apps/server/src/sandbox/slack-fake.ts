@@ -2,6 +2,18 @@ import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { acceptFormBodies, FakeOAuth } from './fake-oauth.js';
 
 export const SANDBOX_SLACK_CHANNELS = 230;
+/** A channel the sandbox bot was never invited to: posting there answers `not_in_channel`. */
+export const SANDBOX_SLACK_CHANNEL_WITHOUT_BOT = 'CSBX00230';
+
+/** @slack/web-api sends a form whose structured fields (blocks, metadata) are JSON text. */
+const fromForm = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
 
 /** The sandbox workspace's public channels: #general, #sales, #alerts, then numbered ones. */
 function slackChannels() {
@@ -18,7 +30,7 @@ function slackChannels() {
 /**
  * A local Slack workspace (docs/architecture.md §6, Connections) as @slack/web-api talks to
  * it: the OAuth v2 install page and `oauth.v2.access`, `conversations.list` paged by
- * `response_metadata.next_cursor`, `chat.postMessage` (recorded, see `/received`),
+ * `response_metadata.next_cursor`, `chat.postMessage` (recorded with its blocks and metadata, see `/received`),
  * `auth.revoke`, Slack's `{ ok: false, error }` envelope and 429 with Retry-After.
  */
 export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
@@ -65,13 +77,23 @@ export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
         response_metadata: { next_cursor: next },
       };
     });
-    app.post('/api/chat.postMessage', (request) => {
+    app.post('/api/chat.postMessage', async (request, reply) => {
       if (!authorized(request.headers.authorization)) return { ok: false, error: 'invalid_auth' };
+      if (oauth.throttled(reply, { ok: false, error: 'ratelimited' })) return reply;
       const form = (request.body ?? {}) as Record<string, unknown>;
-      if (!channels.some((channel) => channel.id === form.channel))
-        return { ok: false, error: 'channel_not_found' };
-      oauth.record('chat.postMessage', { channel: form.channel, text: form.text });
-      return { ok: true, channel: form.channel, ts: `${Date.now() / 1000}` };
+      const channel = channels.find((candidate) => candidate.id === form.channel);
+      if (!channel) return { ok: false, error: 'channel_not_found' };
+      if (channel.id === SANDBOX_SLACK_CHANNEL_WITHOUT_BOT)
+        return { ok: false, error: 'not_in_channel' };
+      const ts = `${(Date.now() / 1000).toFixed(6)}`;
+      oauth.record('chat.postMessage', {
+        channel: form.channel,
+        text: form.text,
+        blocks: fromForm(form.blocks),
+        metadata: fromForm(form.metadata),
+        ts,
+      });
+      return { ok: true, channel: form.channel, ts };
     });
     app.get('/received', () => oauth.received);
     done();

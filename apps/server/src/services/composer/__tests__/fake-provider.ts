@@ -1,6 +1,10 @@
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import type { ConnectionProvider } from '@revlane/contracts';
+import type { FastifyInstance } from 'fastify';
+import { connections } from '../../../platform/database/schema/index.js';
+import { sealTokens } from '../connections/connection-session.js';
 import type { TestUser } from '../../../../test/app.js';
 import { SANDBOX_FAKES } from '../../../sandbox/sandbox.plugin.js';
 import type { ComposerFixture } from './composer-fixture.js';
@@ -16,6 +20,38 @@ export async function startFakeProvider(provider: ConnectionProvider) {
   await server.listen({ port: 0, host: '127.0.0.1' });
   const root = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/sandbox/${provider}`;
   return { root, oauth, close: () => server.close() };
+}
+
+/** The app's settings pointing a provider at a fake started by `startFakeProvider`. */
+export const slackEnvFor = (fake: FakeProvider) => ({
+  SLACK_CLIENT_ID: CLIENT.id,
+  SLACK_CLIENT_SECRET: CLIENT.secret,
+  SLACK_AUTHORIZE_URL: `${fake.root}/oauth/v2/authorize`,
+  SLACK_API_URL: `${fake.root}/api/`,
+});
+
+export type FakeProvider = Awaited<ReturnType<typeof startFakeProvider>>;
+
+/**
+ * An organization connected to the fake without the consent round trip (features that only
+ * use a connection): a token the fake issued, sealed as the OAuth callback seals it.
+ */
+export async function seedConnection(
+  app: Pick<FastifyInstance, 'db' | 'secrets'>,
+  orgId: string,
+  provider: ConnectionProvider,
+  fake: FakeProvider,
+) {
+  const id = randomUUID();
+  const { accessToken } = fake.oauth.issueTokens();
+  await app.db.insert(connections).values({
+    id,
+    orgId,
+    provider,
+    status: 'connected',
+    account: 'Revlane Sandbox',
+    sealedTokens: sealTokens(app.secrets, id, { accessToken, refreshToken: null, expiresAt: null }),
+  });
 }
 
 /** `POST connections/{p}`: the authorize URL (200). */

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../../platform/database/database.js';
 import { errorResponses } from '../../../platform/http/responses.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
+import type { SlackSender } from '../../composer/connections/slack-sender.js';
 import { cohortParamsSchema } from '../cohorts/cohort-params.js';
 import { getFirings, getInbox, readInbox } from './inbox.service.js';
 import { sendTest } from './test-send.service.js';
@@ -20,7 +21,7 @@ const tags = ['notifications'];
 
 /** What alerts did: firings with their deliveries, the in-app inbox, and test sends. */
 export const activityRoutes: FastifyPluginCallback<{
-  deps: { db: Database; mailer: Mailer; appUrl: string };
+  deps: { db: Database; mailer: Mailer; slack: SlackSender; appUrl: string };
 }> = (app, { deps }, done) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

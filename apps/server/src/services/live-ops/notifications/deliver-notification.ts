@@ -1,26 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/database/database.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
+import type { SlackSender } from '../../composer/connections/slack-sender.js';
 import { claimDelivery, findDeliveryFiring, finishDelivery } from './deliveries.repository.js';
 import type { DeliveryRecord } from './firings.repository.js';
 import { DELIVERY_LEASE_MS, DELIVERY_MAX_ATTEMPTS } from './notification-jobs.js';
-import { resolveSlackConnection } from './slack-connection.js';
-import { emailMessage, slackMessage, type FiringMessage } from './slack-message.js';
-import { postSlackMessage } from './slack-poster.js';
+import { emailMessage, slackPost, type FiringMessage } from './slack-message.js';
 
 export interface DeliveryDeps {
   db: Database;
   mailer: Mailer;
+  /** The organization's Slack workspace (ADR 0025): it waits out 429s by their Retry-After. */
+  slack: SlackSender;
   appUrl: string;
   log: FastifyBaseLogger;
-  sleep: (ms: number) => Promise<void>;
   /** Runs after the provider accepted, before the row is marked (tests crash here). */
   afterSend?: (delivery: DeliveryRecord) => void;
 }
-
-/** Rate-limit waits within one attempt; longer waits than this leave it to the next. */
-const RATE_LIMIT_TRIES = 3;
-const RATE_LIMIT_WAIT_MAX_SECONDS = 60;
 
 type Outcome = { status: 'sent' | 'failed' | 'pending'; error: string | null };
 
@@ -75,29 +71,14 @@ async function sendSlack(
   delivery: DeliveryRecord,
   message: FiringMessage,
 ): Promise<Outcome> {
-  const connection = await resolveSlackConnection(deps.db, delivery.orgId);
-  if (!connection) return { status: 'failed', error: 'Slack is not connected' };
-  for (let attempt = 1; ; attempt += 1) {
-    const result = await postSlackMessage(
-      connection,
-      delivery.target,
-      slackMessage(message),
-      delivery.idempotencyKey,
-    );
-    if (result.kind === 'sent') return { status: 'sent', error: null };
-    if (result.kind === 'permanent') return { status: 'failed', error: result.error };
-    if (result.kind === 'transient') return { status: 'pending', error: result.error };
-    // Slack said when to come back (Retry-After): wait that long, not a backoff of our own.
-    if (attempt >= RATE_LIMIT_TRIES || result.retryAfterSeconds > RATE_LIMIT_WAIT_MAX_SECONDS) {
-      return {
-        status: 'pending',
-        error: `rate limited (Retry-After ${result.retryAfterSeconds} s)`,
-      };
-    }
-    deps.log.info(
-      { deliveryId: delivery.id, retryAfter: result.retryAfterSeconds },
-      'slack rate limit',
-    );
-    await deps.sleep(result.retryAfterSeconds * 1000);
+  const result = await deps.slack.post(
+    delivery.orgId,
+    slackPost(delivery.target, message, delivery.idempotencyKey),
+  );
+  if (result.kind === 'sent') return { status: 'sent', error: null };
+  // Still rate limited or a passing failure: back to pending, the queue tries again.
+  if (result.kind === 'rate-limited' || result.kind === 'transient') {
+    return { status: 'pending', error: result.error };
   }
+  return { status: 'failed', error: result.error };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createLazyMailer } from '../../../platform/mail/mailer.js';
+import { slackSender } from '../../composer/connections/slack-sender.js';
 import { registerCohortDependents } from '../cohorts/cohort-dependents.js';
 import { onCohortSnapshot } from '../snapshots/index.js';
 import { activityRoutes } from './activity.routes.js';
@@ -30,9 +31,9 @@ export const notificationsPlugin: FastifyPluginAsync = async (app) => {
   const deps: DeliveryDeps = {
     db: app.db,
     mailer,
+    slack: slackSender(app, { log }),
     appUrl: config.appUrl,
     log,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
   registerCohortDependents(findCohortAlerts);
   const evaluation = {

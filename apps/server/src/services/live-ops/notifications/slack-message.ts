@@ -58,6 +58,21 @@ export function slackMessage(message: FiringMessage) {
   return { text: summary, blocks };
 }
 
+/**
+ * The firing's message for a channel, with the delivery's idempotency key in the message
+ * metadata, so a resend after a crash is recognisable by whoever reads the channel (ADR 0023).
+ */
+export function slackPost(channel: string, message: FiringMessage, idempotencyKey: string) {
+  return {
+    channel,
+    ...slackMessage(message),
+    metadata: {
+      event_type: 'revlane_alert',
+      event_payload: { idempotency_key: idempotencyKey },
+    },
+  };
+}
+
 /** The email of a firing: the same summary, the records, the link. */
 export function emailMessage(message: FiringMessage) {
   const lines = message.records.slice(0, 50).map((record) => `- ${recordLabel(record)}`);

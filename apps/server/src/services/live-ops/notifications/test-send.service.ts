@@ -3,18 +3,17 @@ import type { TestSend } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
+import type { SlackSender } from '../../composer/connections/slack-sender.js';
 import { deliveryTargets } from './notification-evaluation.js';
 import { requireNotification } from './notifications.service.js';
-import { resolveSlackConnection } from './slack-connection.js';
-import { emailMessage, slackMessage, type FiringMessage } from './slack-message.js';
-import { postSlackMessage } from './slack-poster.js';
+import { emailMessage, slackPost, type FiringMessage } from './slack-message.js';
 
 /**
  * `POST notifications/{id}/test`: a sample firing to each configured channel, now, and what
  * each said; nothing is recorded (a test is not a firing). The in-app channel needs no send.
  */
 export async function sendTest(
-  deps: { db: Database; mailer: Mailer; appUrl: string },
+  deps: { db: Database; mailer: Mailer; slack: SlackSender; appUrl: string },
   auth: AuthContext,
   id: string,
 ): Promise<TestSend> {
@@ -32,7 +31,7 @@ export async function sendTest(
     let error: string | null = null;
     try {
       if (channel === 'email') await deps.mailer.send({ to: target, ...emailMessage(message) });
-      if (channel === 'slack') error = await testSlack(deps.db, auth.org.id, target, message);
+      if (channel === 'slack') error = await testSlack(deps.slack, auth.org.id, target, message);
     } catch (failure) {
       error = (failure as Error).message;
     }
@@ -41,15 +40,16 @@ export async function sendTest(
   return { results };
 }
 
-async function testSlack(db: Database, orgId: string, channel: string, message: FiringMessage) {
-  const connection = await resolveSlackConnection(db, orgId);
-  if (!connection) return 'Slack is not connected';
-  const result = await postSlackMessage(
-    connection,
-    channel,
-    slackMessage(message),
-    `test:${randomUUID()}`,
-  );
+async function testSlack(
+  slack: SlackSender,
+  orgId: string,
+  channel: string,
+  message: FiringMessage,
+) {
+  // The user is waiting for the answer: a rate limit is reported, not waited out.
+  const result = await slack.post(orgId, slackPost(channel, message, `test:${randomUUID()}`), {
+    rateLimitWaits: 0,
+  });
   if (result.kind === 'sent') return null;
   return result.kind === 'rate-limited' ? 'rate limited by Slack, try again shortly' : result.error;
 }

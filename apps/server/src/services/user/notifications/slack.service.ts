@@ -4,7 +4,8 @@ import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { HttpError, notFound } from '../../../platform/errors/http-error.js';
 import { findSlackChannelId, updateSlackChannelId } from './slack.repository.js';
-import { listWorkspaceChannels, slackWorkspaceOf } from './slack-workspace.js';
+import { openSlackClient } from '../../composer/connections/slack-sender.js';
+import { listWorkspaceChannels } from './slack-workspace.js';
 
 type App = Pick<FastifyInstance, 'db' | 'secrets' | 'config'>;
 
@@ -18,7 +19,7 @@ export async function sendSlackTestMessage(app: App, auth: AuthContext) {
   const row = await findSlackChannelId(app.db, auth.org.id, auth.user.id);
   if (!row) throw notFound('User');
   if (!row.channelId) throw new HttpError(409, 'Choose a Slack channel first');
-  const client = await slackWorkspaceOf(app, auth.org.id);
+  const client = await openSlackClient(app, auth.org.id);
   if (!client) throw new HttpError(409, 'Connect Slack first');
   await client.chat.postMessage({
     channel: row.channelId,

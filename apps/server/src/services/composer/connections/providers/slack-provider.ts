@@ -1,16 +1,24 @@
-import { LogLevel, WebClient } from '@slack/web-api';
+import { LogLevel, WebClient, type WebClientOptions } from '@slack/web-api';
 import type { ProviderSettings } from '../../../../platform/connections-config.js';
 import type { OAuthProvider } from './oauth-provider.js';
 
 export const SLACK_BOT_SCOPES = ['chat:write', 'channels:read', 'groups:read'];
 
-/** The official client at the configured API root; it waits out 429s by their Retry-After. */
-export function slackClient(settings: ProviderSettings, token?: string) {
+/**
+ * The official client at the configured API root; it waits out 429s by their Retry-After
+ * unless `options` say to hand them back (the Slack sender waits itself, ADR 0025).
+ */
+export function slackClient(
+  settings: ProviderSettings,
+  token?: string,
+  options: Pick<WebClientOptions, 'rejectRateLimitedCalls' | 'retryConfig'> = {},
+) {
   const apiUrl = settings.apiUrl.endsWith('/') ? settings.apiUrl : `${settings.apiUrl}/`;
   return new WebClient(token, {
     slackApiUrl: apiUrl,
     logLevel: LogLevel.ERROR,
     retryConfig: { retries: 3, factor: 1, minTimeout: 100, maxTimeout: 1000 },
+    ...options,
   });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  connections,
   notificationDeliveries,
   notificationFirings,
   notifications,
@@ -10,32 +11,53 @@ import { cohortsClient } from '../../__tests__/cohorts-test-client.js';
 import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 import { deliverNotification, type DeliveryDeps } from '../deliver-notification.js';
 import { DELIVERY_LEASE_MS } from '../notification-jobs.js';
-import { registerSlackConnectionResolver } from '../slack-connection.js';
-import { startSlackFake } from './slack-fake.js';
+import { slackSender } from '../../../composer/connections/slack-sender.js';
+import {
+  seedConnection,
+  slackEnvFor,
+  startFakeProvider,
+  type FakeProvider,
+} from '../../../composer/__tests__/fake-provider.js';
 
-describe('alerts: Slack delivery (outbox row → chat.postMessage)', () => {
+/** #alerts in the sandbox workspace. */
+const CHANNEL = 'CSBX00003';
+
+interface SlackReceived {
+  channel: string;
+  text: string;
+  blocks: { type: string; text?: { text: string } }[];
+  metadata?: { event_type: string; event_payload: { idempotency_key: string } };
+}
+
+describe('alerts: Slack delivery (outbox row → the Slack connection → the sandbox workspace)', () => {
   let f: LiveOpsFixture;
-  let slack: Awaited<ReturnType<typeof startSlackFake>>;
+  let slack: FakeProvider;
   let deps: DeliveryDeps;
   let alertId: string;
   const slept: number[] = [];
-  let undo: () => void;
+  /** What the sandbox workspace received: every chat.postMessage it accepted. */
+  const received = () =>
+    slack.oauth.received
+      .filter((r) => r.kind === 'chat.postMessage')
+      .map((r) => r.body as SlackReceived);
+  const withKey = (key: string) =>
+    received().filter((post) => post.metadata?.event_payload.idempotency_key === key);
 
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
-    slack = await startSlackFake();
-    undo = registerSlackConnectionResolver(() =>
-      Promise.resolve({ token: 'xoxb-test', apiUrl: slack.apiUrl }),
-    );
+    slack = await startFakeProvider('slack');
+    f = await createLiveOpsFixture({ load: false, env: slackEnvFor(slack) });
+    await seedConnection(f.t.app, f.danaOrg, 'slack', slack);
     deps = {
       db: f.t.database.db,
       mailer: createLazyMailer(f.t.config),
+      slack: slackSender(f.t.app, {
+        sleep: (ms) => {
+          slept.push(ms);
+          return Promise.resolve();
+        },
+      }),
       appUrl: 'http://app.test',
       log: f.t.app.log,
-      sleep: (ms) => {
-        slept.push(ms);
-        return Promise.resolve();
-      },
     };
     const segmentId = f.segmentId('All accounts');
     const cohort = await cohortsClient(f).create(f.dana, segmentId, { name: 'C', filters: [] });
@@ -47,19 +69,18 @@ describe('alerts: Slack delivery (outbox row → chat.postMessage)', () => {
         cohortId: cohort.id,
         name: 'New pro',
         type: 'new',
-        channels: { inApp: false, slack: { channelId: 'C1' }, email: [] },
+        channels: { inApp: false, slack: { channelId: CHANNEL }, email: [] },
       })
       .returning();
     alertId = alert!.id;
   });
   afterAll(async () => {
-    undo();
-    await slack.close();
-    await f.close();
+    await f?.close();
+    await slack?.close();
   });
 
   /** A firing of 12 records and its pending Slack row, as the evaluation writes them. */
-  async function pendingDelivery(channel = 'C1') {
+  async function pendingDelivery(channel = CHANNEL) {
     const records = Array.from({ length: 12 }, (_, i) => ({
       id: `a${i}`,
       name: `Acme ${i}`,
@@ -94,42 +115,45 @@ describe('alerts: Slack delivery (outbox row → chat.postMessage)', () => {
       await deps.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id))
     )[0]!;
 
-  it('sends Block Kit: header, 10 records, "+2 more" into the app, fallback text', async () => {
+  it('sends Block Kit: header, 10 records, "+2 more" into the app, fallback text, the key', async () => {
     const row = await pendingDelivery();
     await deliverNotification(deps, row.id);
-    const post = slack.received.at(-1)!;
-    expect(post.text).toBe('New pro: 12 new records');
-    expect(post.blocks[0]!.type).toBe('header');
-    expect(post.blocks.filter((block) => block.text?.text.startsWith('Acme'))).toHaveLength(10);
-    expect(post.blocks.at(-1)!.text!.text).toBe(
+    const [post, ...others] = withKey(row.idempotencyKey);
+    expect(others).toHaveLength(0);
+    expect(post!.channel).toBe(CHANNEL);
+    expect(post!.text).toBe('New pro: 12 new records');
+    expect(post!.blocks[0]!.type).toBe('header');
+    expect(post!.blocks.filter((block) => block.text?.text.startsWith('Acme'))).toHaveLength(10);
+    expect(post!.blocks.at(-1)!.text!.text).toBe(
       `<http://app.test/app/notifications/${alertId}|+2 more>`,
     );
+    expect(post!.metadata!.event_type).toBe('revlane_alert');
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 1, error: null });
   });
 
   it('waits for Retry-After on a 429, then sends once', async () => {
     const row = await pendingDelivery();
-    slack.script.push({ status: 429, retryAfter: 3 });
-    const before = slack.received.length;
+    slack.oauth.throttleNext = 1;
     await deliverNotification(deps, row.id);
-    expect(slept).toEqual([3000]);
-    expect(slack.received.length).toBe(before + 1);
+    expect(slept).toEqual([1000]);
+    expect(withKey(row.idempotencyKey)).toHaveLength(1);
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('fails for good on a permanent error, shown on the row, without retrying', async () => {
-    const row = await pendingDelivery('C-gone');
-    slack.script.push({ error: 'channel_not_found' });
-    const posts = slack.posts.length;
+    const row = await pendingDelivery('C-GONE');
     await deliverNotification(deps, row.id);
     await deliverNotification(deps, row.id);
-    expect(slack.posts.length).toBe(posts + 1);
-    expect(await rowOf(row.id)).toMatchObject({ status: 'failed', error: 'channel_not_found' });
+    expect(withKey(row.idempotencyKey)).toHaveLength(0);
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: 'channel_not_found',
+    });
   });
 
-  it('a worker killed after Slack accepted and before marking: the resend is recognised, one message', async () => {
+  it('a worker killed after Slack accepted and before marking: one resend, with the same key', async () => {
     const row = await pendingDelivery();
-    const before = slack.received.length;
     const crashing = {
       ...deps,
       afterSend: () => {
@@ -140,10 +164,22 @@ describe('alerts: Slack delivery (outbox row → chat.postMessage)', () => {
     expect(await rowOf(row.id)).toMatchObject({ status: 'pending' });
     // Within the lease nobody else takes it; after it, the sweep's job does.
     await deliverNotification(deps, row.id);
-    expect(slack.posts.filter((post) => post.key === row.idempotencyKey)).toHaveLength(1);
+    expect(withKey(row.idempotencyKey)).toHaveLength(1);
     await deliverNotification(deps, row.id, new Date(Date.now() + DELIVERY_LEASE_MS + 1));
-    expect(slack.posts.filter((post) => post.key === row.idempotencyKey)).toHaveLength(2);
-    expect(slack.received.length).toBe(before + 1);
+    // The receiver recognises the resend by its metadata key (ADR 0023); nothing follows it.
+    expect(withKey(row.idempotencyKey)).toHaveLength(2);
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    await deliverNotification(deps, row.id, new Date(Date.now() + 2 * DELIVERY_LEASE_MS));
+    expect(withKey(row.idempotencyKey)).toHaveLength(2);
+  });
+
+  it('without a Slack connection the row fails with "Slack is not connected"', async () => {
+    await f.t.database.db.delete(connections).where(eq(connections.orgId, f.danaOrg));
+    const row = await pendingDelivery();
+    await deliverNotification(deps, row.id);
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'failed',
+      error: 'Slack is not connected',
+    });
   });
 });
