@@ -1,4 +1,4 @@
-import { open, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,13 +8,18 @@ import { pathToFileURL } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { startChildClient } from './child-client.js';
 import { listenSignedIn, type SignedInApp } from './listen-signed-in.js';
 import { withPeakRss } from './peak-rss.js';
 import { createBenchSourceDatabase, writeBenchCsv } from './source-data.js';
+import type { UploadRequest, UploadResult } from './upload-client.js';
 
 const ROWS = Number(process.env.BENCH_SOURCE_ROWS ?? 1_000_000);
 const COMPOSER = '/composer/api/v1';
-/** tus PATCH size, as a browser client would send it. */
+/**
+ * tus PATCH size: a resumable client's usual chunking (the SPA's tus-js-client sends the rest
+ * of the file in one PATCH), sent by a client in its own process as a browser is.
+ */
 const UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
 
 interface SyncAnswer {
@@ -43,41 +48,6 @@ async function waitForRun(app: SignedInApp, read: () => Promise<SyncAnswer | nul
       return run;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** A tus 1.0 upload in chunks, as the SPA's client does; the finished upload starts the sync. */
-async function uploadCsv(app: SignedInApp, file: string): Promise<void> {
-  const size = (await stat(file)).size;
-  const tus = { ...app.headers, 'tus-resumable': '1.0.0' };
-  const created = await fetch(`${app.address}/transfer/files`, {
-    method: 'POST',
-    headers: {
-      ...tus,
-      'upload-length': String(size),
-      'upload-metadata': `filename ${Buffer.from('bench.csv').toString('base64')}`,
-    },
-  });
-  if (created.status !== 201) throw new Error(`tus create: ${created.status}`);
-  const location = new URL(created.headers.get('location')!, app.address).toString();
-  const handle = await open(file);
-  try {
-    for (let offset = 0; offset < size; offset += UPLOAD_CHUNK_BYTES) {
-      const bytes = Buffer.alloc(Math.min(UPLOAD_CHUNK_BYTES, size - offset));
-      await handle.read(bytes, 0, bytes.length, offset);
-      const patched = await fetch(location, {
-        method: 'PATCH',
-        headers: {
-          ...tus,
-          'upload-offset': String(offset),
-          'content-type': 'application/offset+octet-stream',
-        },
-        body: bytes,
-      });
-      if (patched.status !== 204) throw new Error(`tus patch: ${patched.status}`);
-    }
-  } finally {
-    await handle.close();
   }
 }
 
@@ -112,9 +82,20 @@ export async function benchCsvSource(dir: string): Promise<CsvSourceResult> {
     { kind: 'pglite', dataDir: undefined },
     { REVLANE_DATA_DIR: path.join(dir, 'csv-app'), JOBS_POLLING_INTERVAL_SECONDS: '0.5' },
   );
+  const uploader = await startChildClient<UploadRequest, UploadResult>(
+    new URL('./upload-client.ts', import.meta.url),
+  );
   try {
+    // The first request provisions the bench user: not part of the upload.
+    await api(app, 'GET', 'sources');
     const started = performance.now();
-    await uploadCsv(app, file);
+    await uploader.ask({
+      endpoint: `${app.address}/transfer/files`,
+      headers: app.headers,
+      file,
+      fileName: 'bench.csv',
+      chunkBytes: UPLOAD_CHUNK_BYTES,
+    });
     const uploadSeconds = (performance.now() - started) / 1000;
     const run = await waitForRun(app, async () => {
       const [source] = await api<{ lastSync: SyncAnswer | null }[]>(app, 'GET', 'sources');
@@ -124,6 +105,7 @@ export async function benchCsvSource(dir: string): Promise<CsvSourceResult> {
     const endToEndSeconds = (performance.now() - started) / 1000;
     return { rows: ROWS, megabytes: bytes / 1e6, nativeSeconds, endToEndSeconds, uploadSeconds };
   } finally {
+    uploader.close();
     await app.app.close();
     await app.database.close();
   }

@@ -38,6 +38,29 @@ describe(`job queue on pg-boss over ${store} (docs/architecture.md §3.2)`, () =
     expect(runs).toEqual([{ data: { organizationId: 'org-1' }, attempt: 1 }]);
   });
 
+  it('starts a job sent where it is worked at once, not at the next poll', async () => {
+    // A worker that would sleep 60 s between polls.
+    const slow = await startTestJobQueue(database, { pollingIntervalSeconds: 60 });
+    try {
+      const ran = createLatch<number>();
+      await slow.queue.work('wake', () => {
+        ran.release(Date.now());
+        return Promise.resolve();
+      });
+      // Its first poll (at start) found nothing: it is asleep now.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const sentAt = Date.now();
+      await slow.queue.send('wake', {});
+      const timeout = new Promise<number>((resolve) => setTimeout(() => resolve(-1), 20_000));
+      const startedAt = await Promise.race([ran.promise, timeout]);
+      expect(startedAt).toBeGreaterThanOrEqual(sentAt);
+      expect(startedAt - sentAt).toBeLessThan(10_000);
+      expect(slow.errors).toEqual([]);
+    } finally {
+      await slow.queue.stop();
+    }
+  });
+
   it('retries a job whose handler failed, telling the handler its attempt', async () => {
     const attempts: number[] = [];
     await queue.work('flaky', (_data, job) => {

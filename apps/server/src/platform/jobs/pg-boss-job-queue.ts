@@ -39,6 +39,8 @@ export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly database: JobsDatabase;
   private readonly createdQueues = new Map<string, Promise<void>>();
+  /** This process's worker of each queue it works, woken when it sends that queue a job. */
+  private readonly workers = new Map<string, string>();
   private isStopping = false;
 
   constructor(private readonly options: PgBossJobQueueOptions) {
@@ -84,12 +86,18 @@ export class PgBossJobQueue implements JobQueue {
   async work<Data extends object>(name: string, handler: JobHandler<Data>): Promise<void> {
     await this.createQueue(name);
     if (!(this.options.isWorking ?? true)) return;
-    await this.boss.work<Data>(name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
-      // A poll already under way when stopping began can still bring a job; leave it to be
-      // retried rather than start work on stores that are about to close.
-      if (this.isStopping) throw new Error('The job queue is stopping');
-      for (const job of jobs) await handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
-    });
+    const workerId = await this.boss.work<Data>(
+      name,
+      { batchSize: 1, includeMetadata: true },
+      async (jobs) => {
+        // A poll already under way when stopping began can still bring a job; leave it to be
+        // retried rather than start work on stores that are about to close.
+        if (this.isStopping) throw new Error('The job queue is stopping');
+        for (const job of jobs)
+          await handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
+      },
+    );
+    this.workers.set(name, workerId);
   }
 
   async send<Data extends object>(
@@ -98,7 +106,12 @@ export class PgBossJobQueue implements JobQueue {
     options: JobOptions = {},
   ): Promise<string | null> {
     await this.createQueue(name);
-    return this.boss.send(name, data, sendOptions(options));
+    const id = await this.boss.send(name, data, sendOptions(options));
+    // A job sent where it is worked starts now, not at the worker's next poll (a sync after
+    // an upload, ADR 0027); an idle worker otherwise sleeps out its polling interval.
+    const workerId = this.workers.get(name);
+    if (id && workerId) this.boss.notifyWorker(workerId);
+    return id;
   }
 
   async publish<Data extends object>(

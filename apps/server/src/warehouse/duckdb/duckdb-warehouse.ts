@@ -76,6 +76,17 @@ export class DuckDBWarehouse implements Warehouse {
     return rows.length > 0;
   }
 
+  async listTables(orgId: string, prefix: string): Promise<string[]> {
+    if (!this.databases.exists(orgId)) return [];
+    const rows = await this.query(orgId, {
+      sql:
+        "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' " +
+        'AND starts_with(table_name, $1) ORDER BY table_name',
+      params: [prefix],
+    });
+    return rows.map((row) => row.table_name as string);
+  }
+
   createTable(orgId: string, schema: TableSchema): Promise<void> {
     const statements = createTableStatements(this.dialect, orgId, schema);
     return this.execute(

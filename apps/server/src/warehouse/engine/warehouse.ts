@@ -63,6 +63,8 @@ export interface Warehouse {
   exportCsv(orgId: string, query: CompiledQuery): AsyncIterable<Buffer>;
   /** Whether the organization's database has the table (false before the first load). */
   hasTable(orgId: string, name: string): Promise<boolean>;
+  /** The organization's tables whose names start with `prefix` (none before the first load). */
+  listTables(orgId: string, prefix: string): Promise<string[]>;
   /** Creates (or re-creates, empty) a table; loads use `<name>__next`. */
   createTable(orgId: string, schema: TableSchema): Promise<void>;
   /** Appends batches into the table `schema.name` with the engine's fastest path. */

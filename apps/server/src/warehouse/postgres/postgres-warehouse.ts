@@ -69,6 +69,15 @@ export class PostgresWarehouse implements Warehouse {
     return (result.rowCount ?? 0) > 0;
   }
 
+  async listTables(orgId: string, prefix: string): Promise<string[]> {
+    const result = await this.pool.query<{ table_name: string }>(
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ' +
+        'AND left(table_name, length($2)) = $2 ORDER BY table_name',
+      [schemaNameFor(orgId), prefix],
+    );
+    return result.rows.map((row) => row.table_name);
+  }
+
   createTable(orgId: string, schema: TableSchema): Promise<void> {
     const statements = [
       `CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schemaNameFor(orgId))}`,

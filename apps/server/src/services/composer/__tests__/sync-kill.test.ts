@@ -108,7 +108,24 @@ describe.skipIf(!adminUrl)('composer: a sync killed with kill -9, then a restart
     }
   };
 
-  it('fails the interrupted run on restart, keeps the previous data, and syncs again', async () => {
+  /** The `__next` tables beside `table` (same source prefix) in the warehouse schema. */
+  const nextTablesOf = async (table: string) => {
+    const prefix = table.slice(0, table.indexOf('_', 4) + 1);
+    const db = new pg.Client({ connectionString: metadata.url.toString() });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables
+          WHERE left(table_name, length($1)) = $1 AND right(table_name, 6) = '__next'`,
+        [prefix],
+      );
+      return rows.map((row) => row.table_name);
+    } finally {
+      await db.end();
+    }
+  };
+
+  it('fails the interrupted run on restart, drops its __next tables, keeps the previous data, and syncs again', async () => {
     let server: ServerProcess = startServer(env);
     try {
       const api = client(await listeningUrl(server));
@@ -151,6 +168,8 @@ describe.skipIf(!adminUrl)('composer: a sync killed with kill -9, then a restart
         [killed.id],
       );
       await db.end();
+      // users was rebuilt beside the live table when the process died.
+      expect(await nextTablesOf(table)).toEqual([`${table}__next`]);
 
       server = startServer(env);
       const restarted = client(await listeningUrl(server));
@@ -159,6 +178,8 @@ describe.skipIf(!adminUrl)('composer: a sync killed with kill -9, then a restart
         error: INTERRUPTED_MESSAGE,
       });
       expect(await landedRows(table)).toBe(USERS);
+      // The start-up sweep dropped what the killed run left half built (ADR 0027).
+      expect(await nextTablesOf(table)).toEqual([]);
       await restarted('PATCH', `sources/${source.id}`, { selectedTables: [{ name: 'users' }] });
       const again = await restarted<{ id: string }>('POST', `sources/${source.id}/syncs`);
       expect(again.id).not.toBe(killed.id);

@@ -7,9 +7,11 @@ import {
   startFakeGoogleSheets,
   type FakeGoogleSheets,
 } from '../../../sandbox/google-sheets-fake.js';
+import { rawTablePrefix } from '../ingestion/landed-tables.js';
+import { INTERRUPTED_MESSAGE } from '../syncs/sync-jobs.js';
 import { sweepSyncs } from '../syncs/sync-sweep.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
-import { countRows, waitForSync } from './sync-helpers.js';
+import { countRows, syncNow, waitForSync } from './sync-helpers.js';
 
 const ACCOUNT = 'recovery@revlane-test.iam.gserviceaccount.com';
 const SHEET_ID = 'recovery_sheet_01';
@@ -19,6 +21,23 @@ describe('composer: one active run per source, and runs a dead process left behi
   let f: ComposerFixture;
   let google: FakeGoogleSheets;
   let source: Source;
+  const sweepDeps = () => ({
+    db: f.t.app.db,
+    jobs: f.t.app.jobs,
+    warehouse: f.t.app.warehouse.engine,
+    log: f.t.app.log,
+  });
+  /** The source's `__next` tables in Dana's warehouse. */
+  const nextTables = async () =>
+    (await f.t.app.warehouse.engine.listTables(f.danaOrg, rawTablePrefix(source.id))).filter(
+      (name) => name.endsWith('__next'),
+    );
+  /** A half-built table as a killed run leaves it. */
+  const leaveNextTable = (table: string) =>
+    f.t.app.warehouse.engine.createTable(f.danaOrg, {
+      name: `${rawTablePrefix(source.id)}${table}__next`,
+      columns: [{ name: 'id', type: 'bigint' }],
+    });
   const runsOf = () =>
     f.t.database.db.select().from(sourceSyncs).where(eq(sourceSyncs.sourceId, source.id));
 
@@ -88,11 +107,42 @@ describe('composer: one active run per source, and runs a dead process left behi
     // Until then it holds the source's one active slot: a new request answers it.
     const again = await f.call(f.dana, { method: 'POST', url: `sources/${source.id}/syncs` });
     expect(again.json()).toEqual({ data: { id: orphan!.id } });
-    await sweepSyncs(f.t.app.db, f.t.app.jobs, f.t.app.log);
+    await sweepSyncs(sweepDeps());
     // A second sweep while the job waits is harmless: the job is keyed by the run.
-    await sweepSyncs(f.t.app.db, f.t.app.jobs, f.t.app.log);
+    await sweepSyncs(sweepDeps());
     const resumed = await waitForSync(f, f.dana, orphan!.id);
     expect(resumed).toMatchObject({ status: 'succeeded', rowsRead: ROWS, rowsWritten: ROWS });
     expect(await countRows(f, resumed.tables[0]!.warehouseTable)).toBe(ROWS);
+  });
+
+  it('drops the __next tables a killed run left, at the sweep and at the next sync', async () => {
+    // A run whose process died while building two tables, one since deselected.
+    await leaveNextTable('data');
+    await leaveNextTable('old_tab');
+    const [dead] = await f.t.database.db
+      .insert(sourceSyncs)
+      .values({
+        orgId: f.danaOrg,
+        sourceId: source.id,
+        status: 'running',
+        startedAt: new Date(Date.now() - 600_000),
+        heartbeatAt: new Date(Date.now() - 600_000),
+      })
+      .returning();
+    expect(await nextTables()).toHaveLength(2);
+    await sweepSyncs(sweepDeps());
+    const [failed] = await f.t.database.db
+      .select()
+      .from(sourceSyncs)
+      .where(eq(sourceSyncs.id, dead!.id));
+    expect(failed).toMatchObject({ status: 'failed', error: INTERRUPTED_MESSAGE });
+    expect(await nextTables()).toEqual([]);
+
+    // One the sweep never saw (say its warehouse was not reachable then): the next run drops it.
+    await leaveNextTable('old_tab');
+    const run = await syncNow(f, f.dana, source.id);
+    expect(run).toMatchObject({ status: 'succeeded', rowsWritten: ROWS });
+    expect(await nextTables()).toEqual([]);
+    expect(await countRows(f, run.tables[0]!.warehouseTable)).toBe(ROWS);
   });
 });

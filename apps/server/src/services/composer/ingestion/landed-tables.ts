@@ -26,12 +26,16 @@ export function safeIdentifier(raw: string, taken: Set<string>, maxLength = MAX_
   return name;
 }
 
+/** What every raw table of the source starts with. */
+export const rawTablePrefix = (sourceId: string) =>
+  `src_${sourceId.replace(/-/g, '').slice(0, 8)}_`;
+
 /**
  * The raw table a source's table lands as: `src_<8 hex of the source id>_<table>`, short
  * enough to leave room for the `__next` the load builds beside it.
  */
 export function rawTableName(sourceId: string, table: string, taken: Set<string>): string {
-  const prefix = `src_${sourceId.replace(/-/g, '').slice(0, 8)}_`;
+  const prefix = rawTablePrefix(sourceId);
   const budget = MAX_IDENTIFIER - prefix.length - nextTableName('').length;
   return `${prefix}${safeIdentifier(table, taken, budget)}`;
 }
@@ -54,4 +58,28 @@ export async function dropLandedTables(
       params: [],
     })),
   );
+}
+
+/**
+ * Drops the `__next` tables a killed run of the source left half built (ADR 0027), also those
+ * of tables no longer selected, which no later load would rebuild. Only while no run of the
+ * source is loading: at the start of its next run, or when the sweep fails its dead run.
+ */
+export async function dropLeftoverNextTables(
+  warehouse: Warehouse,
+  orgId: string,
+  sourceId: string,
+): Promise<string[]> {
+  const leftovers = (await warehouse.listTables(orgId, rawTablePrefix(sourceId))).filter((name) =>
+    name.endsWith(nextTableName('')),
+  );
+  if (leftovers.length === 0) return [];
+  await warehouse.execute(
+    orgId,
+    leftovers.map((name) => ({
+      sql: `DROP TABLE IF EXISTS ${warehouse.dialect.table(orgId, name)}`,
+      params: [],
+    })),
+  );
+  return leftovers;
 }

@@ -17,7 +17,7 @@ import {
   type ConnectorContext,
 } from '../connectors/open-connector.js';
 import { buildNextTable, landedSchema } from '../ingestion/build-next-table.js';
-import { rawTableName } from '../ingestion/landed-tables.js';
+import { dropLeftoverNextTables, rawTableName } from '../ingestion/landed-tables.js';
 import { hasDrift, schemaDrift } from '../ingestion/schema-drift.js';
 import { fullConfig, openSecrets } from '../sources/source-secrets.js';
 import { findSource, updateSource, type SourceRecord } from '../sources/sources.repository.js';
@@ -67,6 +67,8 @@ export async function runSync(deps: SyncDeps, job: SourceSyncJob, attempt: numbe
   const built: string[] = [];
   let connector: SourceConnector | null = null;
   try {
+    // What a killed run of this source left half built goes first (ADR 0027).
+    await dropLeftoverNextTables(warehouse, job.orgId, source.id);
     const tables = tablesToLoad(source);
     if (tables.length === 0) throw new Error('No tables are selected: choose what to load first.');
     connector = openConnector(source.type, fullConfig(deps.secrets, source), {

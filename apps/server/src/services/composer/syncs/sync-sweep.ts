@@ -3,21 +3,41 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/database/database.js';
 import { sources, sourceSyncs } from '../../../platform/database/schema/index.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.js';
+import type { Warehouse } from '../../../warehouse/index.js';
+import { dropLeftoverNextTables } from '../ingestion/landed-tables.js';
 import { INTERRUPTED_MESSAGE, STALE_AFTER_SECONDS } from './sync-jobs.js';
 import { queueSync, sendSyncJob } from './queue-sync.js';
 import { failStaleSyncs, listOldQueuedSyncs } from './syncs.repository.js';
 
 const SCHEDULE_HOURS = { hourly: 1, daily: 24 } as const;
 
+export interface SweepDeps {
+  db: Database;
+  jobs: JobQueue;
+  warehouse: Warehouse;
+  log: FastifyBaseLogger;
+}
+
 /**
- * Runs left "running" by a process that was killed are failed (their `__next` tables are
- * never swapped in, and the next run rebuilds them), so no run stays "running" for ever;
- * then sources on a schedule whose last run started long enough ago get a new one.
+ * Runs left "running" by a process that was killed are failed and the `__next` tables they
+ * left half built are dropped (never swapped in; ADR 0027), so no run stays "running" for
+ * ever and no scratch table stays in the warehouse; then sources on a schedule whose last
+ * run started long enough ago get a new one.
  */
-export async function sweepSyncs(db: Database, jobs: JobQueue, log: FastifyBaseLogger) {
+export async function sweepSyncs({ db, jobs, warehouse, log }: SweepDeps) {
   const failed = await failStaleSyncs(db, STALE_AFTER_SECONDS, INTERRUPTED_MESSAGE);
-  for (const run of failed)
+  for (const run of failed) {
     log.warn({ syncId: run.id, sourceId: run.sourceId }, 'sync interrupted');
+    const dropped = await dropLeftoverNextTables(warehouse, run.orgId, run.sourceId).catch(
+      (error: unknown) => {
+        // The next run of the source drops them too: a warehouse hiccup must not stop the sweep.
+        log.warn({ sourceId: run.sourceId, error: String(error) }, 'leftover tables kept');
+        return [];
+      },
+    );
+    if (dropped.length > 0)
+      log.info({ sourceId: run.sourceId, dropped }, 'leftover tables dropped');
+  }
   // A run still queued after the stale delay may have lost its job with a killed process:
   // its job is sent again (keyed by the run: one still waiting is not doubled), so it resumes.
   for (const run of await listOldQueuedSyncs(db, STALE_AFTER_SECONDS)) await sendSyncJob(jobs, run);

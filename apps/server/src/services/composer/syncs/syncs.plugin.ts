@@ -38,10 +38,10 @@ export const syncsPlugin: FastifyPluginAsync = async (app) => {
   await app.jobs.work<object>(SOURCE_SYNC_JOB, (data, job) =>
     runSync(deps, sourceSyncJobSchema.parse(data), job.attempt),
   );
-  await app.jobs.work(SOURCE_SYNCS_SWEEP_JOB, () => sweepSyncs(app.db, app.jobs, log));
+  await app.jobs.work(SOURCE_SYNCS_SWEEP_JOB, () => sweepSyncs(deps));
   await app.jobs.schedule(SOURCE_SYNCS_SWEEP_JOB, SOURCE_SYNCS_SWEEP_CRON, {});
   // At start-up at once: runs a killed process left "running" do not wait for the minute.
-  if (app.config.jobs.isWorking) await sweepSyncs(app.db, app.jobs, log);
+  if (app.config.jobs.isWorking) await sweepSyncs(deps);
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const syncResponse = dataEnvelope(syncSchema);
