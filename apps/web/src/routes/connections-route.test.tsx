@@ -107,6 +107,33 @@ describe('connections page', () => {
     expect(describeRequests(requests)).toContain('POST /composer/api/v1/sources/src-1/syncs');
   });
 
+  it('cancels a running sync from the card; the card says so', async () => {
+    let sync = makeSync({ id: 'sync-2', status: 'running', rowsRead: 40, rowsWritten: 0 });
+    const { requests } = renderConnections({
+      [SOURCES]: () => jsonResponse(200, { data: [makeSource({ lastSync: sync })] }),
+      'DELETE /composer/api/v1/syncs/sync-2': () => {
+        sync = { ...sync, status: 'cancelled' };
+        return jsonResponse(200, { data: sync });
+      },
+    });
+    await userEvent.click(within(await card('Product DB')).getByRole('button', { name: 'Cancel' }));
+    expect(await within(await card('Product DB')).findByText('Cancelled')).toBeVisible();
+    // A finished run has nothing to cancel; it can be synced again.
+    expect(within(await card('Product DB')).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(
+      within(await card('Product DB')).getByRole('button', { name: 'Sync now' }),
+    ).toBeEnabled();
+    expect(describeRequests(requests)).toContain('DELETE /composer/api/v1/syncs/sync-2');
+  });
+
+  it('offers no Cancel when no sync is under way', async () => {
+    renderConnections({ [SOURCES]: [makeSource()] });
+    expect(
+      within(await card('Product DB')).getByRole('button', { name: 'Sync now' }),
+    ).toBeEnabled();
+    expect(within(await card('Product DB')).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
   it('asks before deleting; a 409 names what depends on the source', async () => {
     renderConnections({
       [SOURCES]: [makeSource()],

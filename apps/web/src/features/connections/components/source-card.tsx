@@ -2,6 +2,7 @@ import type { Source } from '@revlane/contracts';
 import { Button, Tag } from 'antd';
 import { useId } from 'react';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
+import { useCancelSync } from '../api/cancel-sync';
 import { useStartSync } from '../api/start-sync';
 import { SOURCE_TYPE_INFO } from '../lib/source-types';
 import { formatCount, isSyncActive, SYNC_STATUS_LABELS, syncRows } from '../lib/sync-status';
@@ -18,6 +19,7 @@ export function SourceCard({ source, onEdit, onDelete }: SourceCardProps) {
   const titleId = useId();
   const sync = source.lastSync;
   const startSync = useStartSync();
+  const cancelSync = useCancelSync();
   const isActive = isSyncActive(sync) || startSync.isPending;
   const status = sync
     ? SYNC_STATUS_LABELS[sync.status]
@@ -64,6 +66,15 @@ export function SourceCard({ source, onEdit, onDelete }: SourceCardProps) {
         >
           Sync now
         </Button>
+        {sync && isSyncActive(sync) && (
+          <Button
+            size="small"
+            loading={cancelSync.isPending}
+            onClick={() => cancelSync.mutate(sync.id)}
+          >
+            Cancel
+          </Button>
+        )}
         <Button size="small" onClick={onEdit}>
           Edit
         </Button>
