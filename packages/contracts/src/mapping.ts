@@ -49,11 +49,19 @@ export const mappingVersionSchema = z.object({
 });
 export type MappingVersion = z.infer<typeof mappingVersionSchema>;
 
-/** `GET mapping`: the draft being edited and the version segments run on. */
+/** A publish run: the shape of a sync run (status, rows, times, error) and its version. */
+export const mappingRunSchema = runSchema.extend({ version: z.number().int() });
+export type MappingRun = z.infer<typeof mappingRunSchema>;
+
+/**
+ * `GET mapping`: the draft being edited, the version segments run on, and the latest publish
+ * run (segment pages say so while one is queued or running).
+ */
 export const mappingSchema = z.object({
   draft: mappingBodySchema.nullable(),
   draftUpdatedAt: z.string().nullable(),
   published: mappingVersionSchema.nullable(),
+  latestRun: mappingRunSchema.nullable(),
 });
 export type Mapping = z.infer<typeof mappingSchema>;
 
@@ -87,10 +95,6 @@ export const mappingPreviewSchema = z.object({
     .nullable(),
 });
 export type MappingPreview = z.infer<typeof mappingPreviewSchema>;
-
-/** A publish run: the shape of a sync run (status, rows, times, error) and its version. */
-export const mappingRunSchema = runSchema.extend({ version: z.number().int() });
-export type MappingRun = z.infer<typeof mappingRunSchema>;
 
 /** Composer paths of the mapping, relative to its base URL. */
 export const MAPPING_API = {

@@ -22,6 +22,12 @@ export const DEFAULT_API_ROUTES: ApiRoutes = {
   'GET /live-ops/api/v1/segments/seg-1/cohorts': [],
   'GET /live-ops/api/v1/cohorts/favorites': [],
   'GET /composer/api/v1/sources': [],
+  'GET /composer/api/v1/mapping': {
+    draft: null,
+    draftUpdatedAt: null,
+    published: null,
+    latestRun: null,
+  },
   'GET /live-ops/api/v1/cohorts/trends': [],
 };
 

@@ -81,6 +81,17 @@ export async function findRun(db: Queryable, orgId: string, runId: string) {
   return row;
 }
 
+/** The organization's newest run, whatever its status. */
+export async function findLatestRun(db: Queryable, orgId: string) {
+  const [row] = await db
+    .select()
+    .from(mappingRuns)
+    .where(eq(mappingRuns.orgId, orgId))
+    .orderBy(desc(mappingRuns.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** queued → running; false when the run was taken already. */
 export async function startRun(db: Queryable, runId: string): Promise<boolean> {
   const rows = await db

@@ -14,6 +14,7 @@ import { MAPPING_PUBLISH_JOB, type MappingPublishJob } from './mapping-jobs.js';
 import { previewMapping } from './mapping-preview.js';
 import {
   findDraft,
+  findLatestRun,
   findRun,
   insertRun,
   insertVersion,
@@ -43,10 +44,12 @@ export async function getMappingVersions(app: Composer, auth: AuthContext) {
 export async function getMapping(app: Composer, auth: AuthContext): Promise<Mapping> {
   const draft = await findDraft(app.db, auth.org.id);
   const [published] = await getMappingVersions(app, auth);
+  const latestRun = await findLatestRun(app.db, auth.org.id);
   return {
     draft: draft?.mapping ?? null,
     draftUpdatedAt: draft ? draft.updatedAt.toISOString() : null,
     published: published ?? null,
+    latestRun: latestRun ? toMappingRun(latestRun) : null,
   };
 }
 

@@ -16,12 +16,13 @@ export async function fetchSourceTables(
   return discoveredTableListSchema.parse(data);
 }
 
-export function useSourceTables(sourceId: string) {
+export function useSourceTables(sourceId: string, isEnabled = true) {
   const client = useApiClient('composer');
   return useQuery(
     queryOptions({
       queryKey: sourcesKeys.tables(sourceId),
       queryFn: ({ signal }) => fetchSourceTables(client, sourceId, signal),
+      enabled: isEnabled,
       // The step shows the source's own reason (422) in place.
       meta: { hideErrorToast: true },
     }),

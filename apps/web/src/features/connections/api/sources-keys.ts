@@ -8,4 +8,7 @@ export const sourcesKeys = {
   preview: (sourceId: string, table: string) =>
     [...sourcesKeys.ofSource(sourceId), 'preview', table] as const,
   sync: (syncId: string) => [...sourcesKeys.all, 'sync', syncId] as const,
+  /** The organization's mapping (ADR 0019) and its publish runs. */
+  mapping: () => ['mapping'] as const,
+  mappingRun: (runId: string) => [...sourcesKeys.mapping(), 'run', runId] as const,
 };

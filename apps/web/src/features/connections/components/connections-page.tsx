@@ -9,10 +9,15 @@ import { CrmToolsSection } from './crm-tools-section';
 import { DataSourcesSection } from './data-sources-section';
 import { DeleteSourceDialog } from './delete-source-dialog';
 import { EditSourceDialog } from './edit-source-dialog';
+import { MappingEditor } from './mapping/mapping-editor';
 import { AddSourceWizard } from './wizard/add-source-wizard';
 
 type Dialog =
-  { kind: 'add' } | { kind: 'edit'; source: Source } | { kind: 'delete'; source: Source } | null;
+  | { kind: 'add' }
+  | { kind: 'edit'; source: Source }
+  | { kind: 'delete'; source: Source }
+  | { kind: 'map'; source: Source }
+  | null;
 
 /** `/app/connections` (docs/product.md §2): data sources, then the CRM and tools. */
 export function ConnectionsPage() {
@@ -41,11 +46,13 @@ export function ConnectionsPage() {
         onAdd={add}
         onEdit={(source) => setDialog({ kind: 'edit', source })}
         onDelete={(source) => setDialog({ kind: 'delete', source })}
+        onMap={(source) => setDialog({ kind: 'map', source })}
       />
       <CrmToolsSection />
       {dialog?.kind === 'add' && <AddSourceWizard onClose={closeWizard} />}
       {dialog?.kind === 'edit' && <EditSourceDialog source={dialog.source} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteSourceDialog source={dialog.source} onClose={close} />}
+      {dialog?.kind === 'map' && <MappingEditor source={dialog.source} onClose={close} />}
     </>
   );
 }

@@ -11,10 +11,11 @@ interface DataSourcesSectionProps {
   onAdd: () => void;
   onEdit: (source: Source) => void;
   onDelete: (source: Source) => void;
+  onMap: (source: Source) => void;
 }
 
 /** The "Data sources" group: one card per source, or why there is none. */
-export function DataSourcesSection({ onAdd, onEdit, onDelete }: DataSourcesSectionProps) {
+export function DataSourcesSection({ onAdd, onEdit, onDelete, onMap }: DataSourcesSectionProps) {
   const sources = useSources();
   return (
     <section aria-labelledby="data-sources-title">
@@ -52,6 +53,7 @@ export function DataSourcesSection({ onAdd, onEdit, onDelete }: DataSourcesSecti
               source={source}
               onEdit={() => onEdit(source)}
               onDelete={() => onDelete(source)}
+              onMap={() => onMap(source)}
             />
           ))}
         </ul>

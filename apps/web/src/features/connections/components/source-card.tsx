@@ -12,10 +12,12 @@ interface SourceCardProps {
   source: Source;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the mapping editor from this source. */
+  onMap: () => void;
 }
 
 /** One data source: what it is, how its last sync went, and what can be done with it. */
-export function SourceCard({ source, onEdit, onDelete }: SourceCardProps) {
+export function SourceCard({ source, onEdit, onDelete, onMap }: SourceCardProps) {
   const titleId = useId();
   const sync = source.lastSync;
   const startSync = useStartSync();
@@ -75,6 +77,9 @@ export function SourceCard({ source, onEdit, onDelete }: SourceCardProps) {
             Cancel
           </Button>
         )}
+        <Button size="small" onClick={onMap}>
+          Map to accounts and contacts
+        </Button>
         <Button size="small" onClick={onEdit}>
           Edit
         </Button>

@@ -11,4 +11,6 @@ export const segmentsKeys = {
     [...segmentsKeys.data(segmentId), 'groups', query] as const,
   columns: (table: string) => [...segmentsKeys.all, 'columns', table] as const,
   filterCatalogue: () => [...segmentsKeys.all, 'filter-catalogue'] as const,
+  /** The latest mapping publish run, for the banner while one runs (ADR 0019). */
+  publishRun: () => [...segmentsKeys.all, 'publish-run'] as const,
 };

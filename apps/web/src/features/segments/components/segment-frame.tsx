@@ -7,6 +7,7 @@ import { EmptyState } from '@/common/ui/empty-state';
 import { InlineAlert } from '@/common/ui/inline-alert';
 import { PageHeader } from '@/common/ui/page-header';
 import { useSegmentDetail } from '../api/get-segment';
+import { PublishBanner } from './publish-banner';
 
 interface SegmentFrameProps {
   segmentId: string;
@@ -56,6 +57,7 @@ export function SegmentFrame({ segmentId, actions, children }: SegmentFrameProps
         description={<SegmentDescription segment={segment} />}
         actions={actions}
       />
+      <PublishBanner />
       {children(segment)}
     </>
   );

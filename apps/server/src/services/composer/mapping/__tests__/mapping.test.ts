@@ -43,6 +43,7 @@ describe('composer: mapping landed tables onto accounts, users and events', () =
     expect(saved.json<{ data: Mapping }>().data).toMatchObject({
       draft: f.mapping(),
       published: null,
+      latestRun: null,
     });
     const response = await f.call(f.dana, { method: 'POST', url: 'mapping/preview' });
     expect(response.statusCode, response.body).toBe(200);
@@ -97,6 +98,13 @@ describe('composer: mapping landed tables onto accounts, users and events', () =
     expect(older).toEqual([]);
     expect(latest).toMatchObject({ version: 1, mapping: f.mapping() });
     expect(latest!.publishedBy?.id).toBeTruthy();
+    // Segment pages learn of a publish from the mapping's latest run.
+    const mapping = await f.call(f.dana, { method: 'GET', url: 'mapping' });
+    expect(mapping.json<{ data: Mapping }>().data.latestRun).toMatchObject({
+      id: run.id,
+      status: 'succeeded',
+      version: 1,
+    });
   });
 
   it('gives an organization without segments All accounts and All users; attributes filter', async () => {

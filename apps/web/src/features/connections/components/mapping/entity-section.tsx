@@ -1,0 +1,100 @@
+import type { MappedEntity, Source } from '@revlane/contracts';
+import { Form, Select } from 'antd';
+import { useMemo } from 'react';
+import { useSourceTables } from '../../api/get-source-tables';
+import { useTablePreview } from '../../api/get-table-preview';
+import { ENTITY_FIELDS } from '../../lib/mapping-form';
+import { sampleValuesByColumn } from '../../lib/sample-values';
+import { ColumnSelect, columnChoicesOf } from './column-select';
+
+/** Attributes fill the segment column of their name (ADR 0019). */
+const ATTRIBUTES_HELP = {
+  accounts: 'Columns named like a segment column: plan, seats, mrr, country, industry, …',
+  users: 'Columns named like a segment column: role, title, …',
+};
+
+interface EntitySectionProps {
+  entity: MappedEntity;
+  sources: Source[];
+}
+
+/**
+ * One entity of the mapping: its source and table, then each role column and the attribute
+ * columns, picked from the table's columns with their types and sample values.
+ */
+export function EntitySection({ entity, sources }: EntitySectionProps) {
+  const form = Form.useFormInstance();
+  const sourceId = Form.useWatch<string | undefined>([entity, 'sourceId'], form);
+  const table = Form.useWatch<string | undefined>([entity, 'table'], form);
+  const tables = useSourceTables(sourceId ?? '', sourceId !== undefined);
+  const preview = useTablePreview(sourceId ?? '', table && sourceId ? table : null);
+  const choices = useMemo(
+    () =>
+      columnChoicesOf(
+        tables.data?.find((candidate) => candidate.name === table),
+        sampleValuesByColumn(preview.data?.rows ?? []),
+      ),
+    [tables.data, table, preview.data],
+  );
+  const { title, roles } = ENTITY_FIELDS[entity];
+
+  return (
+    <section aria-label={title} className="rounded-lg p-4 ring-1 ring-slate-200">
+      <h3 className="mb-3 text-sm font-semibold text-slate-900">{title}</h3>
+      <div className="grid gap-x-4 md:grid-cols-2">
+        <Form.Item name={[entity, 'sourceId']} label="Source" required>
+          <Select
+            placeholder="Pick a data source"
+            options={sources.map((source) => ({ value: source.id, label: source.name }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name={[entity, 'table']}
+          label="Table"
+          required
+          help={tables.isError ? tables.error.message : undefined}
+        >
+          <Select
+            placeholder="Pick a table"
+            loading={tables.isFetching}
+            disabled={!sourceId}
+            options={(tables.data ?? []).map((candidate) => ({
+              value: candidate.name,
+              label: candidate.name,
+            }))}
+          />
+        </Form.Item>
+        {roles.map((field) => (
+          <Form.Item
+            key={field.role}
+            name={[entity, 'columns', field.role]}
+            label={field.label}
+            required={field.isRequired}
+            extra={field.help}
+          >
+            <ColumnSelect
+              choices={choices}
+              isLoading={preview.isFetching}
+              placeholder={field.isRequired ? 'Pick a column' : 'None'}
+            />
+          </Form.Item>
+        ))}
+        {entity !== 'events' && (
+          <Form.Item
+            name={[entity, 'attributes']}
+            label="Attributes"
+            extra={ATTRIBUTES_HELP[entity]}
+            className="md:col-span-2"
+          >
+            <ColumnSelect
+              isMultiple
+              choices={choices}
+              isLoading={preview.isFetching}
+              placeholder="Pick attribute columns"
+            />
+          </Form.Item>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Source } from '@revlane/contracts';
+import { Button, Modal } from 'antd';
+import { InlineAlert } from '@/common/ui/inline-alert';
+import { Loader } from '@/common/ui/loader';
+import { useMapping } from '../../api/get-mapping';
+import { useSources } from '../../api/get-sources';
+import { initialMappingValues } from '../../lib/mapping-form';
+import { MappingForm } from './mapping-form';
+
+/** Wide enough for two columns of pickers with their sample values. */
+const EDITOR_WIDTH = 960;
+
+interface MappingEditorProps {
+  /** The card it was opened from: a new mapping starts from this source. */
+  source: Source;
+  onClose: () => void;
+}
+
+/** "Map to accounts and contacts" (docs/product.md §1, ADR 0019): the organization's one mapping. */
+export function MappingEditor({ source, onClose }: MappingEditorProps) {
+  const mapping = useMapping();
+  const sources = useSources();
+  const failed = mapping.error ?? sources.error;
+  return (
+    <Modal
+      open
+      title="Map to accounts and contacts"
+      width={EDITOR_WIDTH}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
+      {(mapping.isPending || sources.isPending) && !failed && (
+        <Loader label="Loading the mapping" />
+      )}
+      {failed && (
+        <InlineAlert
+          type="error"
+          title="The mapping could not be loaded"
+          description={failed.message}
+          action={<Button onClick={() => void mapping.refetch()}>Try again</Button>}
+        />
+      )}
+      {mapping.data && sources.data && (
+        <MappingForm
+          initialValues={initialMappingValues(mapping.data, source.id)}
+          sources={sources.data}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import type { MappedEntity, Source } from '@revlane/contracts';
+import { Button, Form, Switch, type FormInstance } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { toApiError } from '@/common/api';
+import { InlineAlert } from '@/common/ui/inline-alert';
+import { useMappingRun } from '../../api/get-mapping-run';
+import { useMappingPreview } from '../../api/preview-mapping';
+import { usePublishMapping } from '../../api/publish-mapping';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import {
+  ENTITY_FIELDS,
+  mappingFieldsOf,
+  mappingOfForm,
+  type MappingFormValues,
+} from '../../lib/mapping-form';
+import { isSyncActive } from '../../lib/sync-status';
+import { EntitySection } from './entity-section';
+import { MappingPreviewPanel } from './mapping-preview-panel';
+import { PublishProgress } from './publish-progress';
+
+/** A pause in editing after which the preview is read again. */
+export const PREVIEW_DELAY_MS = 400;
+
+interface MappingFormProps {
+  initialValues: MappingFormValues;
+  sources: Source[];
+  onClose: () => void;
+}
+
+const ENTITIES: MappedEntity[] = ['accounts', 'users', 'events'];
+
+/** Picks below a changed source or table no longer name anything: they start over. */
+function resetBelow(form: FormInstance, changed: object) {
+  for (const entity of ENTITIES) {
+    const part = (changed as MappingFormValues)[entity];
+    if (!part || (!('sourceId' in part) && !('table' in part))) continue;
+    if ('sourceId' in part) form.setFieldValue([entity, 'table'], undefined);
+    for (const { role } of ENTITY_FIELDS[entity].roles)
+      form.setFieldValue([entity, 'columns', role], undefined);
+    if (entity !== 'events') form.setFieldValue([entity, 'attributes'], []);
+  }
+}
+
+/**
+ * The mapping editor's body (ADR 0019): the three entities, a live preview of the match
+ * statistics, and Publish with its progress. Refusals sit next to the fields they name.
+ */
+export function MappingForm({ initialValues, sources, onClose }: MappingFormProps) {
+  const [form] = Form.useForm();
+  const [values, setValues] = useState(initialValues);
+  const settled = useDebouncedValue(values, PREVIEW_DELAY_MS);
+  const checked = useMemo(() => mappingOfForm(settled), [settled]);
+  const preview = useMappingPreview('body' in checked ? checked.body : null);
+  const previewError = useMemo(
+    () => (preview.error ? toApiError(preview.error) : null),
+    [preview.error],
+  );
+  const publish = usePublishMapping();
+  const [runId, setRunId] = useState<string | null>(null);
+  const run = useMappingRun(runId);
+  const isPublishing =
+    publish.isPending || (runId !== null && (!run.data || isSyncActive(run.data)));
+
+  // The preview's refusal names fields: show each message next to its field.
+  useEffect(() => {
+    if (previewError?.fieldErrors.length) form.setFields(mappingFieldsOf(previewError.fieldErrors));
+  }, [form, previewError]);
+
+  const submit = () => {
+    const current = mappingOfForm(form.getFieldsValue(true) as MappingFormValues);
+    if ('errors' in current) {
+      form.setFields(mappingFieldsOf(current.errors));
+      return;
+    }
+    publish.mutate(current.body, {
+      onSuccess: setRunId,
+      onError: (error) => form.setFields(mappingFieldsOf(error.fieldErrors)),
+    });
+  };
+
+  const hint =
+    'errors' in checked
+      ? 'Pick a table and an id column for accounts and users to see how they match.'
+      : previewError
+        ? previewError.fieldErrors.length
+          ? 'Fix the fields marked above to see the preview.'
+          : previewError.message
+        : null;
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onValuesChange={(changed) => {
+        resetBelow(form, changed);
+        setValues(form.getFieldsValue(true) as MappingFormValues);
+      }}
+      onFinish={submit}
+      className="flex flex-col gap-4"
+    >
+      <EntitySection entity="accounts" sources={sources} />
+      <EntitySection entity="users" sources={sources} />
+      <Form.Item name="hasEvents" label="Map events" valuePropName="checked" className="!mb-0">
+        <Switch />
+      </Form.Item>
+      {values.hasEvents && <EntitySection entity="events" sources={sources} />}
+      <MappingPreviewPanel preview={preview.data} isFetching={preview.isFetching} hint={hint} />
+      {publish.isError && publish.error.fieldErrors.length === 0 && (
+        <InlineAlert type="error" title={publish.error.message} />
+      )}
+      {runId && <PublishProgress runId={runId} />}
+      <div className="flex justify-end gap-2">
+        <Button onClick={onClose}>Close</Button>
+        <Button type="primary" htmlType="submit" loading={isPublishing} disabled={isPublishing}>
+          Publish
+        </Button>
+      </div>
+    </Form>
+  );
+}

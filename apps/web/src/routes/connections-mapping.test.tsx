@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  accountsRows,
+  accountsSource,
+  accountsTables,
+  emptyMapping,
+  makeMappingRun,
+  mappingPreview,
+  pickedMapping,
+  usersRows,
+  usersSource,
+  usersTables,
+} from '@/features/connections/testing/mapping-fixtures';
+import { visibleOptions } from '@/testing/antd-select';
+import { describeRequests, stubApi, type ApiRoutes } from '@/testing/api-stub';
+import { jsonResponse } from '@/testing/fetch-stub';
+import { storeImpersonation } from '@/testing/impersonation';
+import { renderApp } from '@/testing/render-app';
+
+const API = '/composer/api/v1';
+
+const SOURCE_ROUTES: ApiRoutes = {
+  [`GET ${API}/sources`]: [accountsSource, usersSource],
+  [`GET ${API}/sources/src-a/tables`]: accountsTables,
+  [`GET ${API}/sources/src-a/tables/accounts.csv/preview`]: accountsRows,
+  [`GET ${API}/sources/src-u/tables`]: usersTables,
+  [`GET ${API}/sources/src-u/tables/users.csv/preview`]: usersRows,
+};
+
+async function openEditor(routes: ApiRoutes) {
+  const stub = stubApi({ ...SOURCE_ROUTES, ...routes });
+  storeImpersonation();
+  renderApp('/app/connections');
+  const card = await screen.findByRole('listitem', { name: 'accounts.csv' });
+  await userEvent.click(within(card).getByRole('button', { name: 'Map to accounts and contacts' }));
+  const editor = await screen.findByRole('dialog', { name: 'Map to accounts and contacts' });
+  return {
+    ...stub,
+    editor,
+    accounts: await within(editor).findByLabelText('Accounts'),
+    users: within(editor).getByLabelText('Users (contacts)'),
+  };
+}
+
+/** The antd form item (label, control, error) of a field inside a section. */
+const fieldOf = (section: HTMLElement, label: string) =>
+  within(section).getByLabelText(label).closest('.ant-form-item');
+
+/**
+ * Opens a section's select by its label and picks the option whose text starts with `text`
+ * (by label, not by role: role queries over a large antd tree are slow on a loaded machine).
+ */
+async function pick(section: HTMLElement, label: string, text: string) {
+  await userEvent.click(within(section).getByLabelText(label));
+  let option: Element | undefined;
+  await waitFor(() => {
+    const dropdowns = document.querySelectorAll(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+    );
+    option = [
+      ...(dropdowns[dropdowns.length - 1]?.querySelectorAll('.ant-select-item-option') ?? []),
+    ].find((item) => (item.textContent ?? '').startsWith(text));
+    if (!option) throw new Error(`no option "${text}" in ${visibleOptions().join(' | ')}`);
+  });
+  await userEvent.click(option!);
+}
+
+const { domain: _unpicked, ...accountColumns } = pickedMapping.accounts.columns;
+
+// Whole-app renders with antd Selects: generous on a loaded machine.
+describe('mapping editor', { timeout: 120_000 }, () => {
+  it('picks a column by its type and samples, previews the matches, publishes with progress', async () => {
+    let runPolls = 0;
+    const { editor, accounts, requests } = await openEditor({
+      [`GET ${API}/mapping`]: {
+        ...emptyMapping,
+        draft: {
+          ...pickedMapping,
+          accounts: { ...pickedMapping.accounts, columns: accountColumns },
+        },
+      },
+      [`POST ${API}/mapping/preview`]: mappingPreview,
+      [`PUT ${API}/mapping`]: { ...emptyMapping, draft: pickedMapping },
+      [`POST ${API}/mapping/publish`]: () => jsonResponse(202, { data: { id: 'run-1' } }),
+      [`GET ${API}/mapping/runs/run-1`]: () => {
+        runPolls += 1;
+        return jsonResponse(200, {
+          data:
+            runPolls === 1
+              ? makeMappingRun({ status: 'running' })
+              : makeMappingRun({ status: 'succeeded', rowsWritten: 2400 }),
+        });
+      },
+    });
+    // The draft's columns are shown; each option tells its type and a few values.
+    expect(fieldOf(accounts, 'Account id')).toHaveTextContent('account_id');
+    await userEvent.click(within(accounts).getByLabelText('Domain or website'));
+    await waitFor(() =>
+      expect(visibleOptions()).toContain('websiteVARCHARe.g. acme.com, globex.io'),
+    );
+    expect(visibleOptions()).toContain('seatsBIGINTe.g. 10, 5');
+    await pick(accounts, 'Domain or website', 'website');
+
+    const preview = within(editor).getByLabelText('Preview');
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url.endsWith('/mapping/preview')).at(-1)?.body).toEqual(
+        pickedMapping,
+      ),
+    );
+    expect(
+      await within(preview).findByText('1,874 of 2,000 users matched to an account, 94%'),
+    ).toBeVisible();
+    expect(within(preview).getByText('Users matched by their email domain')).toBeVisible();
+    expect(within(preview).getByText('2 duplicate account ids (first row kept)')).toBeVisible();
+
+    await userEvent.click(within(editor).getByRole('button', { name: 'Publish' }));
+    expect(
+      await within(editor).findByText('Published: 2,400 rows. Segments now show your data.'),
+    ).toBeVisible();
+    expect(within(editor).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual(pickedMapping);
+    expect(describeRequests(requests)).toContain(`POST ${API}/mapping/publish`);
+  });
+
+  it('puts each refusal next to the field it names, from the preview and from publishing', async () => {
+    const { editor, accounts, users, requests } = await openEditor({
+      [`GET ${API}/mapping`]: { ...emptyMapping, draft: pickedMapping },
+      [`POST ${API}/mapping/preview`]: () =>
+        jsonResponse(400, {
+          error: 'bad_request',
+          message: 'The mapping names columns that cannot be used',
+          errors: [{ path: 'users.columns.email', message: 'No column “email” in users.csv' }],
+        }),
+      [`PUT ${API}/mapping`]: () =>
+        jsonResponse(400, {
+          error: 'bad_request',
+          message: 'The mapping names columns that cannot be used',
+          errors: [{ path: 'accounts.attributes[0]', message: 'Segments have no column “plan”' }],
+        }),
+    });
+    await waitFor(() =>
+      expect(fieldOf(users, 'Email')).toHaveTextContent('No column “email” in users.csv'),
+    );
+    expect(
+      within(editor).getByText('Fix the fields marked above to see the preview.'),
+    ).toBeVisible();
+
+    await userEvent.click(within(editor).getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(fieldOf(accounts, 'Attributes')).toHaveTextContent('Segments have no column “plan”'),
+    );
+    expect(describeRequests(requests)).not.toContain(`POST ${API}/mapping/publish`);
+
+    // Another source empties the table and columns below it: refused before any request.
+    await pick(accounts, 'Source', 'users.csv');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(fieldOf(accounts, 'Table')).toHaveTextContent('Required'));
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+});
+
+describe('segment page while a publish runs', { timeout: 120_000 }, () => {
+  it('shows a banner until the run ends', async () => {
+    let reads = 0;
+    stubApi({
+      [`GET ${API}/mapping`]: () => {
+        reads += 1;
+        const status = reads === 1 ? 'running' : 'succeeded';
+        return jsonResponse(200, {
+          data: { ...emptyMapping, latestRun: makeMappingRun({ status }) },
+        });
+      },
+    });
+    storeImpersonation();
+    renderApp('/app/segments/seg-1');
+    expect(await screen.findByText('Publishing your mapping')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('Publishing your mapping')).toBeNull(), {
+      timeout: 10_000,
+    });
+  });
+});
