@@ -38,7 +38,10 @@ async function expectComingSoon(page: Page, item: Locator, label: string) {
     });
   }).toPass({ timeout: 15_000 });
   await page.mouse.move(900, 600);
-  await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeHidden();
+  // antd keeps a hidden tooltip per entry in the page: none of them may still show.
+  await expect(
+    page.getByRole('tooltip', { name: 'Coming soon' }).filter({ visible: true }),
+  ).toHaveCount(0);
 }
 
 /** Opens a section of the expanded menu unless it is open already. */

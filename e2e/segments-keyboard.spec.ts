@@ -88,9 +88,11 @@ test.describe('segments by keyboard, at 1440 px', () => {
     await page.keyboard.type('MRR');
     await page.keyboard.press('Enter');
     await expect(page.locator('.ant-select').filter({ has: field })).toContainText('MRR');
-    await page.keyboard.press('Tab');
+    // The operator list follows the field: Tab once it is there and the field's list closed.
+    await expect(field).toHaveAttribute('aria-expanded', 'false');
     const operator = page.getByRole('combobox', { name: 'Operator' });
-    await expect(operator).toBeFocused();
+    await expect(operator).toBeEnabled();
+    await tabTo(page, operator, { max: 3 });
     await chooseWithArrows(page, operator, 'greater than');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('spinbutton', { name: 'Value for MRR' })).toBeFocused();
@@ -168,9 +170,37 @@ test.describe('segments by keyboard, at 1440 px', () => {
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'segment-collapsed');
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
+
+    // The cohort page's "When" column shows whole dates, never clipped ("November 23 202"):
+    // a demo cohort over a usage column, whose members change from day to day.
+    await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Product-qualified accounts' })
+      .click();
+    await page.getByRole('link', { name: 'Highly active' }).click();
+    await expect(page.getByRole('heading', { name: 'Highly active' })).toBeVisible();
+    const since = new Date(Date.now() - 170 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByRole('textbox', { name: 'Since' }).fill(since);
+    const whenCells = page.locator('table:has(th:text-is("When")) tbody tr td:last-child');
+    await expect(whenCells.first()).toBeVisible({ timeout: 30_000 });
+    const cells = await whenCells.evaluateAll((tds) =>
+      tds.map((td) => ({ text: td.textContent ?? '', clipped: td.scrollWidth > td.clientWidth })),
+    );
+    for (const cell of cells) {
+      expect(cell.text).toMatch(/\b20\d\d\b/);
+      expect(cell.clipped, cell.text).toBe(false);
+    }
+    // …and the record's own columns keep room to be read.
+    const firstRecordCell = page.locator('table:has(th:text-is("When")) tbody tr td:first-child');
+    expect(await firstRecordCell.first().evaluate((td) => td.clientWidth)).toBeGreaterThan(120);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await whenCells.first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'cohort-when');
   });
 
   test('home: the onboarding "Connect a CRM" and "Connect a data source" buttons are legible', async () => {
+    // Each step is a full page load of the SPA.
+    test.setTimeout(180_000);
     await page.goto(`${server.url}/app/home`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await screenshot(page, 'home');
@@ -180,7 +210,8 @@ test.describe('segments by keyboard, at 1440 px', () => {
     ] as const) {
       await page.goto(`${server.url}/app/home/${path}`);
       const button = page.getByRole('dialog').getByRole('link', { name });
-      await expect(button).toBeVisible();
+      // A full page load: the workspace loads again first.
+      await expect(button).toBeVisible({ timeout: 30_000 });
       const { color, background } = await button.evaluate((link) => {
         const style = getComputedStyle(link);
         return { color: style.color, background: style.backgroundColor };

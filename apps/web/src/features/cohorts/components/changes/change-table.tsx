@@ -24,18 +24,19 @@ export function ChangeTable({ rows, vocabulary }: ChangeTableProps) {
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">Nobody.</p>
       ) : (
-        // The record's columns share what "When" leaves and truncate (full text on hover):
-        // a date is never the part that gets clipped.
+        // A fixed layout: "When" has the width of the longest date, the record's columns share
+        // the rest equally and truncate (full text on hover), so neither a date nor a whole
+        // column is what gets squeezed out.
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full table-fixed text-left text-sm">
             <thead className="text-xs text-slate-500">
               <tr>
                 {columns.map((column) => (
-                  <th key={column} scope="col" className="max-w-0 truncate py-1 pr-3 font-medium">
+                  <th key={column} scope="col" className="truncate py-1 pr-3 font-medium">
                     {vocabulary.columnLabel(column)}
                   </th>
                 ))}
-                <th scope="col" className="py-1 font-medium">
+                <th scope="col" className="w-60 py-1 font-medium">
                   When
                 </th>
               </tr>
@@ -49,7 +50,7 @@ export function ChangeTable({ rows, vocabulary }: ChangeTableProps) {
                   {columns.map((column) => {
                     const text = vocabulary.formatValue(row.record[column]);
                     return (
-                      <td key={column} title={text} className="max-w-0 truncate py-1 pr-3">
+                      <td key={column} title={text} className="truncate py-1 pr-3">
                         {text}
                       </td>
                     );

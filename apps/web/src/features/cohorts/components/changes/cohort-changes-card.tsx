@@ -51,7 +51,8 @@ export function CohortChangesCard({ cohortId, vocabulary, renderExport }: Cohort
             onChange={(event) => event.target.value && setSince(event.target.value)}
           />
         </label>
-        <div className="grid gap-6 lg:grid-cols-2">
+        {/* Side by side only where each list keeps room for its record columns and dates. */}
+        <div className="grid gap-6 2xl:grid-cols-2">
           {list('Entered', 'entered')}
           {list('Left', 'left')}
         </div>
