@@ -16,6 +16,7 @@ import {
   type VerifyAccessToken,
 } from './token-verifier.js';
 import { fetchUserinfo } from './userinfo.js';
+import { rememberVerifiedTokens } from './verified-tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,12 +59,14 @@ interface AuthOptions {
 
 const registerAuth: FastifyPluginCallback<AuthOptions> = (app, options, done) => {
   const { identity } = app.config;
-  const verify = createTokenVerifier({
-    issuer: identity.issuer,
-    audience: identity.audience,
-    clientId: identity.clientId,
-    keys: options.keys,
-  });
+  const verify = rememberVerifiedTokens(
+    createTokenVerifier({
+      issuer: identity.issuer,
+      audience: identity.audience,
+      clientId: identity.clientId,
+      keys: options.keys,
+    }),
+  );
 
   async function accountFor(
     subject: string,
