@@ -98,9 +98,10 @@ describe('first start killed with kill -9, then restarted', () => {
       dataDir: path.join(dataDir, 'metadata'),
     });
     try {
-      const segments = await database.db.execute(
+      // Both drivers answer `{ rows }`; the shared Database type leaves the result unknown.
+      const segments = (await database.db.execute(
         sql`SELECT count(*)::int AS n, count(DISTINCT seed_key)::int AS keys FROM segments`,
-      );
+      )) as { rows: unknown[] };
       expect(segments.rows[0]).toEqual({ n: DEMO_SEGMENTS.length, keys: DEMO_SEGMENTS.length });
     } finally {
       await database.close();
