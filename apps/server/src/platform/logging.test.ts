@@ -16,6 +16,15 @@ describe('log redaction', () => {
     ['/idp/cb?code=xyz&state=s', '/idp/cb?code=%5BREDACTED%5D&state=s'],
     ['/x?refresh_token=r&TOKEN=u', '/x?refresh_token=%5BREDACTED%5D&TOKEN=%5BREDACTED%5D'],
     ['/plain/path', '/plain/path'],
+    // HubSpot's token APIs (served by the sandbox) take the token in the path.
+    [
+      '/sandbox/hubspot/oauth/v1/refresh-tokens/hubspot-rt-abc?x=1',
+      '/sandbox/hubspot/oauth/v1/refresh-tokens/[REDACTED]?x=%5BREDACTED%5D',
+    ],
+    [
+      '/sandbox/hubspot/oauth/v1/access-tokens/at1',
+      '/sandbox/hubspot/oauth/v1/access-tokens/[REDACTED]',
+    ],
     // An allow-list: names nobody listed are redacted, whatever their spelling.
     [
       '/idp/session/end?id_token_hint=eyJ.hint&post_logout_redirect_uri=http%3A%2F%2Fx%2F',

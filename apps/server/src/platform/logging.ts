@@ -42,8 +42,15 @@ const LOGGABLE_QUERY_KEYS = new Set([
 ]);
 export const REDACTED = '[REDACTED]';
 
+/**
+ * HubSpot's token APIs take the token in the path (`/oauth/v1/refresh-tokens/<token>`); the
+ * sandbox serves them inside this app, so such a segment is redacted too (ADR 0028).
+ */
+const TOKEN_IN_PATH = /(\/(?:access|refresh)-tokens\/)[^/?]+/g;
+
 /** The URL with every query value not known to be harmless replaced, safe to write to a log. */
-export function redactUrl(url: string): string {
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(TOKEN_IN_PATH, `$1${REDACTED}`);
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const params = new URLSearchParams(url.slice(queryStart + 1));

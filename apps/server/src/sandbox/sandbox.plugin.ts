@@ -2,6 +2,7 @@ import type { ConnectionProvider } from '@revlane/contracts';
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FakeOAuth } from './fake-oauth.js';
+import { hubspotFake, newHubSpotOAuth } from './hubspot-fake.js';
 import { newSalesforceOAuth, salesforceFake } from './salesforce-fake.js';
 import { newSlackOAuth, slackFake } from './slack-fake.js';
 
@@ -16,6 +17,7 @@ export const SANDBOX_FAKES: Partial<
   >
 > = {
   salesforce: { oauth: newSalesforceOAuth, plugin: salesforceFake },
+  hubspot: { oauth: newHubSpotOAuth, plugin: hubspotFake },
   slack: { oauth: newSlackOAuth, plugin: slackFake },
 };
 

@@ -49,15 +49,22 @@ export class ConnectionSession {
   /** Tokens good for the next call: refreshed first when they expire within the margin. */
   async current(): Promise<ProviderTokens> {
     const expiresAt = this.tokens.expiresAt ? Date.parse(this.tokens.expiresAt) : null;
-    const provider = OAUTH_PROVIDERS[this.provider];
-    if (expiresAt !== null && expiresAt - Date.now() < REFRESH_MARGIN_MS && provider?.refresh) {
-      try {
-        await this.save(await provider.refresh(this.settings, this.tokens));
-      } catch (error) {
-        throw await this.failed(error);
-      }
-    }
+    if (expiresAt !== null && expiresAt - Date.now() < REFRESH_MARGIN_MS) await this.renew();
     return this.tokens;
+  }
+
+  /**
+   * Refreshes now, whatever the saved expiry says (the provider answered 401 to a token we
+   * thought alive); a provider without refresh tokens keeps what it has.
+   */
+  async renew(): Promise<void> {
+    const provider = OAUTH_PROVIDERS[this.provider];
+    if (!provider?.refresh || !this.tokens.refreshToken) return;
+    try {
+      await this.save(await provider.refresh(this.settings, this.tokens));
+    } catch (error) {
+      throw await this.failed(error);
+    }
   }
 
   /** Stores tokens a client refreshed on its own (jsforce on `INVALID_SESSION_ID`). */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CONNECTION_LABELS, type CrmProvider, type SelectedTable } from '@revlane/contracts';
 import type { Queryable } from '../../../platform/database/queryable.js';
+import { crmSelectedTables } from '../connectors/crm-connector.js';
+import { hubspotReader } from '../connectors/hubspot-reader.js';
 import { SALESFORCE_TABLES } from '../connectors/salesforce-connector.js';
 import { findSource, insertSource } from '../sources/sources.repository.js';
 
@@ -10,7 +12,7 @@ const CRM_TABLES: Record<CrmProvider, SelectedTable[]> = {
     name,
     cursorColumn: 'LastModifiedDate',
   })),
-  hubspot: [],
+  hubspot: crmSelectedTables(hubspotReader),
   intercom: [],
   outreach: [],
 };

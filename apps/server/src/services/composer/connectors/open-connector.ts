@@ -3,9 +3,11 @@ import type { GoogleSheetsSettings } from '../../../platform/config.js';
 import type { OutboundPolicy } from '../../../platform/outbound/outbound-policy.js';
 import type { SourceSettings } from '../sources/source-secrets.js';
 import { ConnectorError, type SourceConnector } from './connector.js';
+import { CrmConnector } from './crm-connector.js';
 import { CsvConnector, csvFileOf } from './csv-connector.js';
 import type { DatabaseSourceConfig } from './database-session.js';
 import { GoogleSheetsConnector } from './google-sheets-connector.js';
+import { hubspotReader } from './hubspot-reader.js';
 import { MySqlConnector } from './mysql-connector.js';
 import { PostgresConnector } from './postgres-connector.js';
 import { RedashConnector } from './redash-connector.js';
@@ -59,6 +61,7 @@ export function openConnector(
     case 'salesforce':
       return new SalesforceConnector(() => context.openSession(context.orgId, 'salesforce'));
     case 'hubspot':
+      return new CrmConnector(hubspotReader, () => context.openSession(context.orgId, 'hubspot'));
     case 'intercom':
     case 'outreach':
       throw new ConnectorError('not_found', `Syncing ${type} is not available yet.`);

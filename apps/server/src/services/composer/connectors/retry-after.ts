@@ -9,11 +9,16 @@ function throttleWait(error: unknown): number | null {
     errorCode?: string;
     statusCode?: number;
     status?: number;
+    /** @hubspot/api-client's ApiException carries the HTTP status as `code`. */
+    code?: unknown;
     headers?: Record<string, string | undefined>;
     retryAfter?: number;
   } | null;
   const isThrottle =
-    e?.statusCode === 429 || e?.status === 429 || e?.errorCode === 'REQUEST_LIMIT_EXCEEDED';
+    e?.statusCode === 429 ||
+    e?.status === 429 ||
+    e?.code === 429 ||
+    e?.errorCode === 'REQUEST_LIMIT_EXCEEDED';
   if (!isThrottle) return null;
   const header = Number(e?.headers?.['retry-after'] ?? e?.retryAfter);
   return Number.isFinite(header) && header >= 0

@@ -1,4 +1,5 @@
 import type { ConnectionProvider } from '@revlane/contracts';
+import { hubspotProvider } from './hubspot-provider.js';
 import type { OAuthProvider } from './oauth-provider.js';
 import { salesforceProvider } from './salesforce-provider.js';
 import { slackProvider } from './slack-provider.js';
@@ -6,5 +7,6 @@ import { slackProvider } from './slack-provider.js';
 /** The providers built so far; the others' cards say they are coming (docs/product.md §1). */
 export const OAUTH_PROVIDERS: Partial<Record<ConnectionProvider, OAuthProvider>> = {
   salesforce: salesforceProvider,
+  hubspot: hubspotProvider,
   slack: slackProvider,
 };
