@@ -94,11 +94,15 @@ export class FakeOAuth {
     return code;
   }
 
-  /** Redeems a code once; null (invalid_grant) when unknown, used, or the PKCE check fails. */
-  redeem(form: Record<string, string | undefined>) {
+  /**
+   * Redeems a code once; null (invalid_grant) when unknown, used, or the PKCE check fails.
+   * Providers whose token request carries no `redirect_uri` (Intercom) skip that check.
+   */
+  redeem(form: Record<string, string | undefined>, options = { checksRedirectUri: true }) {
     const pending = this.codes.get(form.code ?? '');
     this.codes.delete(form.code ?? '');
-    if (!pending || pending.redirectUri !== form.redirect_uri) return null;
+    if (!pending) return null;
+    if (options.checksRedirectUri && pending.redirectUri !== form.redirect_uri) return null;
     if (pending.challenge) {
       const digest = createHash('sha256')
         .update(form.code_verifier ?? '')

@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FakeOAuth } from './fake-oauth.js';
 import { hubspotFake, newHubSpotOAuth } from './hubspot-fake.js';
+import { intercomFake, newIntercomOAuth } from './intercom-fake.js';
+import { newOutreachOAuth, outreachFake } from './outreach-fake.js';
 import { newSalesforceOAuth, salesforceFake } from './salesforce-fake.js';
 import { newSlackOAuth, slackFake } from './slack-fake.js';
 
@@ -18,6 +20,8 @@ export const SANDBOX_FAKES: Partial<
 > = {
   salesforce: { oauth: newSalesforceOAuth, plugin: salesforceFake },
   hubspot: { oauth: newHubSpotOAuth, plugin: hubspotFake },
+  intercom: { oauth: newIntercomOAuth, plugin: intercomFake },
+  outreach: { oauth: newOutreachOAuth, plugin: outreachFake },
   slack: { oauth: newSlackOAuth, plugin: slackFake },
 };
 

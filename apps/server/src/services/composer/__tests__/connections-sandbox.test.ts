@@ -30,6 +30,20 @@ describe('connections: the built-in sandbox (no client ids configured)', () => {
     const received = await f.t.app.inject({ method: 'GET', url: '/sandbox/slack/received' });
     expect(received.json()).toEqual([]);
   });
+
+  it.each([
+    ['hubspot', '/sandbox/hubspot/oauth/authorize'],
+    ['intercom', '/sandbox/intercom/oauth'],
+    ['outreach', '/sandbox/outreach/oauth/authorize'],
+  ])('serves the %s fake: its consent page, and what it received', async (provider, path) => {
+    const started = await f.call(f.dana, { method: 'POST', url: `connections/${provider}` });
+    const url = new URL(started.json<{ data: { authorizeUrl: string } }>().data.authorizeUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(`${f.t.config.appUrl}${path}`);
+    const page = await f.t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.body).toContain('>Allow</button>');
+    const received = await f.t.app.inject({ method: 'GET', url: `/sandbox/${provider}/received` });
+    expect(received.json()).toEqual([]);
+  });
 });
 
 describe('connections: SAAS_SANDBOX=false and configuration checks', () => {

@@ -3,6 +3,8 @@ import { CONNECTION_LABELS, type CrmProvider, type SelectedTable } from '@revlan
 import type { Queryable } from '../../../platform/database/queryable.js';
 import { crmSelectedTables } from '../connectors/crm-connector.js';
 import { hubspotReader } from '../connectors/hubspot-reader.js';
+import { intercomReader } from '../connectors/intercom-reader.js';
+import { outreachReader } from '../connectors/outreach-reader.js';
 import { SALESFORCE_TABLES } from '../connectors/salesforce-connector.js';
 import { findSource, insertSource } from '../sources/sources.repository.js';
 
@@ -13,8 +15,8 @@ const CRM_TABLES: Record<CrmProvider, SelectedTable[]> = {
     cursorColumn: 'LastModifiedDate',
   })),
   hubspot: crmSelectedTables(hubspotReader),
-  intercom: [],
-  outreach: [],
+  intercom: crmSelectedTables(intercomReader),
+  outreach: crmSelectedTables(outreachReader),
 };
 
 /**

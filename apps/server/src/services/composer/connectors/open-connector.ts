@@ -8,6 +8,8 @@ import { CsvConnector, csvFileOf } from './csv-connector.js';
 import type { DatabaseSourceConfig } from './database-session.js';
 import { GoogleSheetsConnector } from './google-sheets-connector.js';
 import { hubspotReader } from './hubspot-reader.js';
+import { intercomReader } from './intercom-reader.js';
+import { outreachReader } from './outreach-reader.js';
 import { MySqlConnector } from './mysql-connector.js';
 import { PostgresConnector } from './postgres-connector.js';
 import { RedashConnector } from './redash-connector.js';
@@ -62,8 +64,9 @@ export function openConnector(
       return new SalesforceConnector(() => context.openSession(context.orgId, 'salesforce'));
     case 'hubspot':
       return new CrmConnector(hubspotReader, () => context.openSession(context.orgId, 'hubspot'));
-    case 'intercom':
     case 'outreach':
-      throw new ConnectorError('not_found', `Syncing ${type} is not available yet.`);
+      return new CrmConnector(outreachReader, () => context.openSession(context.orgId, 'outreach'));
+    case 'intercom':
+      return new CrmConnector(intercomReader, () => context.openSession(context.orgId, 'intercom'));
   }
 }

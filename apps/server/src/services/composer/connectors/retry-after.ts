@@ -13,6 +13,8 @@ function throttleWait(error: unknown): number | null {
     code?: unknown;
     headers?: Record<string, string | undefined>;
     retryAfter?: number;
+    /** intercom-client's IntercomError keeps the response's Headers here. */
+    rawResponse?: { headers?: { get?: (name: string) => string | null } };
   } | null;
   const isThrottle =
     e?.statusCode === 429 ||
@@ -20,7 +22,9 @@ function throttleWait(error: unknown): number | null {
     e?.code === 429 ||
     e?.errorCode === 'REQUEST_LIMIT_EXCEEDED';
   if (!isThrottle) return null;
-  const header = Number(e?.headers?.['retry-after'] ?? e?.retryAfter);
+  const header = Number(
+    e?.headers?.['retry-after'] ?? e?.rawResponse?.headers?.get?.('retry-after') ?? e?.retryAfter,
+  );
   return Number.isFinite(header) && header >= 0
     ? Math.min(header, MAX_WAIT_SECONDS)
     : DEFAULT_WAIT_SECONDS;

@@ -1,6 +1,8 @@
 import type { ConnectionProvider } from '@revlane/contracts';
 import { hubspotProvider } from './hubspot-provider.js';
+import { intercomProvider } from './intercom-provider.js';
 import type { OAuthProvider } from './oauth-provider.js';
+import { outreachProvider } from './outreach-provider.js';
 import { salesforceProvider } from './salesforce-provider.js';
 import { slackProvider } from './slack-provider.js';
 
@@ -8,5 +10,7 @@ import { slackProvider } from './slack-provider.js';
 export const OAUTH_PROVIDERS: Partial<Record<ConnectionProvider, OAuthProvider>> = {
   salesforce: salesforceProvider,
   hubspot: hubspotProvider,
+  intercom: intercomProvider,
+  outreach: outreachProvider,
   slack: slackProvider,
 };
