@@ -46,16 +46,6 @@ describe('connections page', () => {
     expect(within(signups).getByRole('alert')).toHaveTextContent('Bad quote');
   });
 
-  it('lists the CRM & tools as not connected, their Connect buttons off', async () => {
-    renderConnections({ [SOURCES]: [] });
-    const crm = await screen.findByRole('region', { name: 'CRM & tools' });
-    for (const name of ['Salesforce', 'HubSpot', 'Intercom', 'Outreach', 'Slack']) {
-      const tool = within(crm).getByRole('listitem', { name });
-      expect(tool).toHaveTextContent('Not connected');
-      expect(within(tool).getByRole('button', { name: 'Connect' })).toBeDisabled();
-    }
-  });
-
   it('says what to do when there is no source yet', async () => {
     renderConnections({ [SOURCES]: [] });
     const empty = await within(await dataSources()).findByRole('region', {

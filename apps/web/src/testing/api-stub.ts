@@ -1,4 +1,5 @@
 import { buildFilterCatalogue } from '@revlane/contracts';
+import { connectionList } from '@/features/connections/testing/connection-fixtures';
 import { jsonResponse, stubFetch, type RecordedRequest } from './fetch-stub';
 import { dashboardSettings, demoSegments, onboardingSteps } from './fixtures';
 import { impersonatedProfile } from './profile-fixture';
@@ -28,6 +29,7 @@ export const DEFAULT_API_ROUTES: ApiRoutes = {
     published: null,
     latestRun: null,
   },
+  'GET /composer/api/v1/connections': connectionList(),
   'GET /live-ops/api/v1/cohorts/trends': [],
 };
 

@@ -1,48 +1,57 @@
-import { Button, Tag, Tooltip } from 'antd';
+import type { ConnectionProvider } from '@revlane/contracts';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { InlineAlert } from '@/common/ui/inline-alert';
+import { Loader } from '@/common/ui/loader';
+import { useConnections } from '../api/get-connections';
+import { useOAuthResultToast } from '../hooks/use-oauth-result-toast';
 import { CRM_TOOLS } from '../lib/source-types';
+import { ConnectionCard } from './connection-card';
+import { DisconnectDialog } from './disconnect-dialog';
+
+const DESCRIPTIONS = new Map<string, string>(CRM_TOOLS.map((tool) => [tool.id, tool.description]));
 
 /**
- * The CRM and tool connections (Salesforce, HubSpot, Intercom, Outreach, Slack): planned
- * with their own issue (docs/product.md §1), so each shows as not connected and its Connect
- * button says why it is off.
+ * The CRM and tool connections (Salesforce, HubSpot, Intercom, Outreach, Slack; ADR 0021): a
+ * card per provider, and the toast that tells how an OAuth round trip went.
  */
 export function CrmToolsSection() {
+  const connections = useConnections();
+  const [disconnecting, setDisconnecting] = useState<ConnectionProvider | null>(null);
+  useOAuthResultToast();
+
   return (
     <section aria-labelledby="crm-tools-title" className="mt-10">
       <h2 id="crm-tools-title" className="mb-4 text-base font-semibold text-slate-900">
         CRM &amp; tools
       </h2>
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {CRM_TOOLS.map((tool) => (
-          <li
-            key={tool.id}
-            aria-label={tool.name}
-            className="flex items-center gap-3 rounded-xl bg-white p-5 ring-1 ring-slate-200"
-          >
-            <span
-              aria-hidden="true"
-              className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-sm font-semibold text-slate-600"
-            >
-              {tool.name.slice(0, 2)}
-            </span>
-            <div className="min-w-0 flex-1">
-              <h3 className="text-sm font-semibold text-slate-900">{tool.name}</h3>
-              <p className="truncate text-xs text-slate-500">{tool.description}</p>
-            </div>
-            <div className="flex flex-col items-end gap-1">
-              <Tag className="!m-0">Not connected</Tag>
-              <Tooltip title="Coming soon">
-                {/* A disabled button gets no hover events: the wrapper carries the tooltip. */}
-                <span>
-                  <Button size="small" disabled>
-                    Connect
-                  </Button>
-                </span>
-              </Tooltip>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {connections.isPending && <Loader label="Loading connections" />}
+      {connections.isError && (
+        <InlineAlert
+          type="error"
+          title="Connections could not be loaded"
+          action={
+            <Button size="small" onClick={() => void connections.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {connections.data && (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {connections.data.map((connection) => (
+            <ConnectionCard
+              key={connection.provider}
+              connection={connection}
+              description={DESCRIPTIONS.get(connection.provider) ?? ''}
+              onDisconnect={() => setDisconnecting(connection.provider)}
+            />
+          ))}
+        </ul>
+      )}
+      {disconnecting && (
+        <DisconnectDialog provider={disconnecting} onClose={() => setDisconnecting(null)} />
+      )}
     </section>
   );
 }

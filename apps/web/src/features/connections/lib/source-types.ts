@@ -54,9 +54,13 @@ export const SOURCE_TYPE_INFO: Record<SourceType, SourceTypeInfo> = {
  * (docs/product.md §1), so the page shows them as not connected.
  */
 export const CRM_TOOLS = [
-  { id: 'salesforce', name: 'Salesforce', description: 'Accounts, contacts, owners and tasks.' },
-  { id: 'hubspot', name: 'HubSpot', description: 'Companies, contacts, owners and tasks.' },
-  { id: 'intercom', name: 'Intercom', description: 'Conversations and contacts for plays.' },
-  { id: 'outreach', name: 'Outreach', description: 'Add prospects to sequences from plays.' },
+  {
+    id: 'salesforce',
+    name: 'Salesforce',
+    description: 'Accounts, contacts, leads, deals, owners.',
+  },
+  { id: 'hubspot', name: 'HubSpot', description: 'Companies, contacts, deals and owners.' },
+  { id: 'intercom', name: 'Intercom', description: 'Companies and contacts; write for plays.' },
+  { id: 'outreach', name: 'Outreach', description: 'Accounts and prospects.' },
   { id: 'slack', name: 'Slack', description: 'Alerts and play messages in your channels.' },
 ] as const;

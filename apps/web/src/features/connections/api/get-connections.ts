@@ -1,0 +1,30 @@
+import { connectionListSchema, CONNECTIONS_API, type Connection } from '@revlane/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient, type ApiClient } from '@/common/api';
+
+/** How often the cards are read again while a CRM syncs. */
+export const CONNECTIONS_POLL_MS = 2000;
+
+export const connectionsKeys = { list: () => ['connections', 'list'] as const };
+
+/** `GET {composer}/connections`: every provider with its status (docs/architecture.md §6). */
+export async function fetchConnections(
+  client: ApiClient,
+  signal?: AbortSignal,
+): Promise<Connection[]> {
+  return connectionListSchema.parse(await client.get<unknown>(CONNECTIONS_API.list, { signal }));
+}
+
+export function connectionsQueryOptions(client: ApiClient) {
+  return queryOptions({
+    queryKey: connectionsKeys.list(),
+    queryFn: ({ signal }) => fetchConnections(client, signal),
+    // A card follows its sync until the run ends (docs/product.md §4: polling only where needed).
+    refetchInterval: (query) =>
+      query.state.data?.some((connection) => connection.status === 'syncing')
+        ? CONNECTIONS_POLL_MS
+        : false,
+  });
+}
+
+export const useConnections = () => useQuery(connectionsQueryOptions(useApiClient('composer')));

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { connectionList, makeConnection } from '@/features/connections/testing/connection-fixtures';
+import { describeRequests, stubApi, type ApiRoutes } from '@/testing/api-stub';
+import { jsonResponse } from '@/testing/fetch-stub';
+import { storeImpersonation } from '@/testing/impersonation';
+import { stubLocationAssign } from '@/testing/location-stub';
+import { renderApp } from '@/testing/render-app';
+
+const CONNECTIONS = 'GET /composer/api/v1/connections';
+const AT = '2026-11-20T09:30:00.000Z';
+
+function renderConnections(routes: ApiRoutes, path = '/app/connections') {
+  const stub = stubApi(routes);
+  storeImpersonation();
+  renderApp(path);
+  return stub;
+}
+
+const card = async (name: string) =>
+  within(await screen.findByRole('region', { name: 'CRM & tools' })).findByRole('listitem', {
+    name,
+  });
+
+describe('connections page: CRM & tools', () => {
+  it('shows a card per provider: sandbox ones offer "Try the sandbox", configured ones "Connect"', async () => {
+    renderConnections({
+      [CONNECTIONS]: connectionList(makeConnection('hubspot', { sandbox: false })),
+    });
+    for (const name of ['Salesforce', 'Intercom', 'Outreach', 'Slack']) {
+      const tool = await card(name);
+      expect(tool).toHaveTextContent('Not connected');
+      expect(tool).toHaveTextContent('Sandbox');
+      expect(within(tool).getByRole('button', { name: 'Try the sandbox' })).toBeEnabled();
+    }
+    const hubspot = await card('HubSpot');
+    expect(hubspot).not.toHaveTextContent('Sandbox');
+    expect(within(hubspot).getByRole('button', { name: 'Connect' })).toBeEnabled();
+    expect(within(hubspot).queryByRole('button', { name: 'Disconnect' })).toBeNull();
+  });
+
+  it('shows a connected CRM: account, access, last sync; "Sync now" starts a run', async () => {
+    const { requests } = renderConnections({
+      [CONNECTIONS]: connectionList(
+        makeConnection('salesforce', {
+          status: 'connected',
+          account: 'Acme Inc.',
+          access: 'read_write',
+          connectedAt: AT,
+          lastSyncAt: AT,
+          sourceId: '00000000-0000-4000-8000-000000000001',
+        }),
+      ),
+      'POST /composer/api/v1/connections/salesforce/syncs': () =>
+        jsonResponse(202, { data: { id: 'sync-9' } }),
+    });
+    const salesforce = await card('Salesforce');
+    expect(salesforce).toHaveTextContent('Connected');
+    expect(salesforce).toHaveTextContent('Acme Inc.');
+    expect(salesforce).toHaveTextContent('Read and write');
+    expect(salesforce).toHaveTextContent(/November 20 2026 at/);
+    await userEvent.click(within(salesforce).getByRole('button', { name: 'Sync now' }));
+    await waitFor(() =>
+      expect(describeRequests(requests)).toContain(
+        'POST /composer/api/v1/connections/salesforce/syncs',
+      ),
+    );
+  });
+
+  it('sends the browser to the provider on Connect, and to a second authorization for Intercom write access', async () => {
+    const assign = stubLocationAssign();
+    renderConnections({
+      [CONNECTIONS]: connectionList(
+        makeConnection('intercom', { status: 'connected', account: 'Acme', access: 'read' }),
+      ),
+      'POST /composer/api/v1/connections/outreach': {
+        authorizeUrl: 'http://localhost:3000/sandbox/outreach/oauth/authorize?state=s1',
+      },
+      'POST /composer/api/v1/connections/intercom/write-access': {
+        authorizeUrl: 'http://localhost:3000/sandbox/intercom/oauth?state=s2',
+      },
+    });
+    await userEvent.click(
+      within(await card('Outreach')).getByRole('button', { name: 'Try the sandbox' }),
+    );
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(
+        'http://localhost:3000/sandbox/outreach/oauth/authorize?state=s1',
+      ),
+    );
+    const intercom = await card('Intercom');
+    expect(intercom).toHaveTextContent('Read');
+    await userEvent.click(within(intercom).getByRole('button', { name: 'Grant write access' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost:3000/sandbox/intercom/oauth?state=s2'),
+    );
+  });
+
+  it('offers "Reconnect" with the error when the provider refused the saved authorization', async () => {
+    renderConnections({
+      [CONNECTIONS]: connectionList(
+        makeConnection('hubspot', {
+          status: 'reconnect_needed',
+          account: 'acme.hubspot.com',
+          access: 'read',
+          lastError: 'HubSpot refused the saved authorization; reconnect to keep syncing.',
+        }),
+      ),
+    });
+    const hubspot = await card('HubSpot');
+    expect(hubspot).toHaveTextContent('Reconnect needed');
+    expect(within(hubspot).getByRole('alert')).toHaveTextContent('reconnect to keep syncing');
+    expect(within(hubspot).getByRole('button', { name: 'Reconnect' })).toBeEnabled();
+    expect(within(hubspot).queryByRole('button', { name: 'Sync now' })).toBeNull();
+  });
+
+  it('asks before disconnecting, then disconnects', async () => {
+    let connected = true;
+    const slack = () =>
+      makeConnection(
+        'slack',
+        connected ? { status: 'connected', account: 'Acme', access: 'read_write' } : {},
+      );
+    const { requests } = renderConnections({
+      [CONNECTIONS]: () => jsonResponse(200, { data: connectionList(slack()) }),
+      'DELETE /composer/api/v1/connections/slack': () => {
+        connected = false;
+        return jsonResponse(200, { data: slack() });
+      },
+    });
+    await userEvent.click(within(await card('Slack')).getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Slack?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(describeRequests(requests)).toContain('DELETE /composer/api/v1/connections/slack');
+    await waitFor(async () => expect(await card('Slack')).toHaveTextContent('Not connected'));
+  });
+
+  it('says how the OAuth round trip went in a toast, once', async () => {
+    renderConnections({}, '/app/connections?connected=hubspot');
+    expect(await screen.findByText('HubSpot connected')).toBeInTheDocument();
+    // The outcome leaves the URL, so a reload does not toast it again.
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
+  it('says why nothing was connected when the provider was denied', async () => {
+    renderConnections({}, '/app/connections?error=access_denied&provider=salesforce');
+    expect(
+      await screen.findByText('Salesforce was not connected: access was denied.'),
+    ).toBeInTheDocument();
+  });
+});
