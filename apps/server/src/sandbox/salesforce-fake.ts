@@ -11,6 +11,8 @@ const INVALID_SESSION = [
 
 type Row = Record<string, unknown>;
 
+const LEAD_STATUSES = ['Open - Not Contacted', 'Working - Contacted', 'Closed - Converted'];
+
 /** The fake's sObjects as Salesforce names their fields. */
 function salesforceObjects(): Record<string, Row[]> {
   const data = crmDataset({
@@ -54,6 +56,19 @@ function salesforceObjects(): Record<string, Row[]> {
       OwnerId: d.ownerId,
       LastModifiedDate: d.modifiedAt,
     })),
+    // Leads: people not yet tied to an account, one for every fourth sandbox contact.
+    Lead: data.contacts
+      .filter((_c, i) => i % 4 === 0)
+      .map((c, i) => ({
+        Id: `00QSBX${String(i + 1).padStart(6, '0')}`,
+        FirstName: c.firstName,
+        LastName: c.lastName,
+        Email: c.email.replace('@', '+lead@'),
+        Company: data.accounts.find((a) => a.id === c.accountId)?.name ?? null,
+        Status: LEAD_STATUSES[i % LEAD_STATUSES.length],
+        OwnerId: data.owners[i % data.owners.length]!.id,
+        LastModifiedDate: c.modifiedAt,
+      })),
     Organization: [
       {
         Id: '00DSBX000001',

@@ -126,12 +126,12 @@ describe('composer: Salesforce connection (jsforce against the Salesforce fake)'
     expect((await salesforce()).status).toBe('connected');
   });
 
-  it('syncs accounts, contacts, deals and owners page by page, with exact counts, through 429s', async () => {
+  it('syncs accounts, contacts, leads, deals and owners page by page, with exact counts, through 429s', async () => {
     fake.oauth.throttleNext = 2;
     const run = await syncNow();
     expect(run.status).toBe('succeeded');
     const rows = Object.fromEntries(run.tables.map((t) => [t.name, t.rows]));
-    expect(rows).toEqual({ Account: 300, Contact: 600, Opportunity: 450, User: 5 });
+    expect(rows).toEqual({ Account: 300, Contact: 600, Opportunity: 450, Lead: 150, User: 5 });
     expect(fake.oauth.throttleNext).toBe(0);
     const accounts = run.tables.find((t) => t.name === 'Account')!;
     expect(await countRows(f, accounts.warehouseTable)).toBe(300);

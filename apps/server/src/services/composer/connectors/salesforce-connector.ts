@@ -48,6 +48,16 @@ export const SALESFORCE_TABLES: Record<string, Field[]> = {
     ['OwnerId', 'text'],
     MODIFIED,
   ],
+  Lead: [
+    ['Id', 'text'],
+    ['FirstName', 'text'],
+    ['LastName', 'text'],
+    ['Email', 'text'],
+    ['Company', 'text'],
+    ['Status', 'text'],
+    ['OwnerId', 'text'],
+    MODIFIED,
+  ],
   User: [['Id', 'text'], ['Name', 'text'], ['Email', 'text'], MODIFIED],
 };
 
