@@ -99,6 +99,9 @@ export class DuckDBWarehouse implements Warehouse {
     return this.write(orgId, (connection) => appendBatches(connection, schema, batches));
   }
 
+  /** DuckDB's reader reads a pipe front to back when every column is typed (ADR 0027). */
+  readonly readsCsvWhileWritten = true;
+
   /** DuckDB's reader takes any dialect: an upload loads straight from its file (ADR 0018). */
   readonly readsSniffedCsv = true;
 

@@ -82,6 +82,11 @@ export interface Warehouse {
     file: string,
     options?: CsvLoadOptions,
   ): Promise<number>;
+  /**
+   * Whether `loadCsvFile` can read a pipe (FIFO) while a connector writes into it, so the
+   * extract and the load overlap (ADR 0027).
+   */
+  readonly readsCsvWhileWritten: boolean;
   /** Whether `loadCsvFile` reads a sniffed CSV file as it is (DuckDB's reader does). */
   readonly readsSniffedCsv: boolean;
   /** Runs statements in one write transaction (metric rebuilds). */

@@ -102,6 +102,9 @@ export class PostgresWarehouse implements Warehouse {
     );
   }
 
+  /** Loads read a finished file (the pipe is not measured on PostgreSQL; ADR 0027). */
+  readonly readsCsvWhileWritten = false;
+
   /** COPY reads one dialect: sources rewrite their file into it first (ADR 0018). */
   readonly readsSniffedCsv = false;
 

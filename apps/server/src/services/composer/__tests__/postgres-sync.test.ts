@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawTablePrefix } from '../ingestion/landed-tables.js';
 import type { DiscoveredTable, Source, TablePreview, TestResult } from '@revlane/contracts';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
@@ -188,4 +189,22 @@ describe.skipIf(!adminUrl)('composer: a PostgreSQL source', () => {
     expect(other.statusCode).toBe(404);
     expect((await readSync(f, f.dana, syncId)).finishedAt).not.toBeNull();
   });
+
+  it('fails a table whose read breaks mid-stream into the pipe, leaving nothing half built', async () => {
+    // Rows stream into the load (ADR 0027) until the 5000th fails at the source.
+    await remote.run(`CREATE VIEW breaks AS SELECT g AS id, 1 / (5000 - g) AS ratio
+      FROM generate_series(1, 10000) g`);
+    const users = `${rawTablePrefix(source.id)}users`;
+    await f.call(f.dana, {
+      method: 'PATCH',
+      url: `sources/${source.id}`,
+      payload: { selectedTables: [{ name: 'breaks' }] },
+    });
+    const run = await waitForSync(f, f.dana, await startSync(f, f.dana, source.id));
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatch(/division by zero/);
+    const leftovers = await f.t.app.warehouse.engine.listTables(f.danaOrg, 'src_');
+    expect(leftovers.filter((name) => name.endsWith('__next'))).toEqual([]);
+    expect(await countRows(f, users)).toBe(ROWS + 1);
+  }, 120_000);
 });

@@ -20,6 +20,12 @@ export interface ExtractOptions {
   readsSniffedCsv?: boolean;
   /** Rows written so far (progress); called every so often, not per row. */
   onProgress(rows: number): void;
+  /**
+   * Called once with the table's columns before the first row is written, by connectors
+   * that say so (`SourceConnector.describesBeforeWriting`): the warehouse may then read the
+   * load file while it is written, through a pipe (ADR 0027).
+   */
+  onColumns?(columns: ExtractedColumn[]): void;
 }
 
 export interface ExtractResult {
@@ -45,6 +51,11 @@ export interface SourceConnector {
   listTables(): Promise<DiscoveredTable[]>;
   preview(table: string, limit: number): Promise<TablePreview>;
   extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult>;
+  /**
+   * True when `extract` calls `onColumns` before writing any row and then writes the load
+   * file front to back (it may be a pipe the load reads while it is written, ADR 0027).
+   */
+  readonly describesBeforeWriting?: boolean;
   close(): Promise<void>;
 }
 

@@ -70,6 +70,9 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
     return rows as Record<string, unknown>[];
   }
 
+  /** The columns come from the catalog before the query streams (a pipe may be the file). */
+  readonly describesBeforeWriting = true;
+
   async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
     return this.withSession(SYNC_STATEMENT_TIMEOUT_MS, async (connection) => {
       await connection.query('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
@@ -91,6 +94,12 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
         }
         if (cursor === null) where = ' WHERE false';
       }
+      const extracted = columns.map((column) => ({
+        name: column.name,
+        sourceType: column.type,
+        type: LOGICAL_TYPES[column.dataType] ?? 'text',
+      }));
+      options.onColumns?.(extracted);
       const timestamps = columns.map((column) => LOGICAL_TYPES[column.dataType] === 'timestamp');
       const sql = `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table)}${where}`;
       // The callback API's stream: rows flow with backpressure instead of one big array.
@@ -114,15 +123,7 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
           options,
         );
         await connection.query('COMMIT');
-        return {
-          columns: columns.map((column) => ({
-            name: column.name,
-            sourceType: column.type,
-            type: LOGICAL_TYPES[column.dataType] ?? 'text',
-          })),
-          rows: count,
-          cursor,
-        };
+        return { columns: extracted, rows: count, cursor };
       } finally {
         options.signal.removeEventListener('abort', abort);
       }

@@ -70,6 +70,9 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
     return result.rows;
   }
 
+  /** The columns come from the catalog before `COPY` starts (a pipe may be the file). */
+  readonly describesBeforeWriting = true;
+
   async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
     return this.withSession(SYNC_STATEMENT_TIMEOUT_MS, async (client) => {
       // One snapshot for the cursor's bound and the rows: nothing slips in between.
@@ -97,6 +100,12 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
           return column.typname === 'timestamptz' ? `(${quoted} AT TIME ZONE 'UTC')` : quoted;
         })
         .join(', ');
+      const extracted = columns.map((column) => ({
+        name: column.name,
+        sourceType: column.type,
+        type: LOGICAL_TYPES[column.typname] ?? 'text',
+      }));
+      options.onColumns?.(extracted);
       const copy = client.query(
         copyTo(
           `COPY (SELECT ${select} FROM ${source}${where}) TO STDOUT (FORMAT csv, HEADER true)`,
@@ -105,15 +114,7 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
       const counter = csvRowCounter((rows) => options.onProgress(rows));
       await pipeline(copy, counter, createWriteStream(file), { signal: options.signal });
       await client.query('COMMIT');
-      return {
-        columns: columns.map((column) => ({
-          name: column.name,
-          sourceType: column.type,
-          type: LOGICAL_TYPES[column.typname] ?? 'text',
-        })),
-        rows: counter.rows(),
-        cursor,
-      };
+      return { columns: extracted, rows: counter.rows(), cursor };
     });
   }
 

@@ -10,13 +10,19 @@ import { publishWarehouseLoaded } from '../../../platform/jobs/warehouse-loaded.
 import type { SecretBox } from '../../../platform/secrets/secret-box.js';
 import type { Warehouse } from '../../../warehouse/index.js';
 import { nextTableName } from '../../../warehouse/engine/table-schema.js';
-import { isConnectorError, type SourceConnector } from '../connectors/connector.js';
+import {
+  isConnectorError,
+  type ExtractOptions,
+  type ExtractResult,
+  type SourceConnector,
+} from '../connectors/connector.js';
 import {
   csvTableName,
   openConnector,
   type ConnectorContext,
 } from '../connectors/open-connector.js';
 import { buildNextTable, landedSchema } from '../ingestion/build-next-table.js';
+import { createCsvPipe, releaseCsvPipe } from '../ingestion/csv-pipe.js';
 import { dropLeftoverNextTables, rawTableName } from '../ingestion/landed-tables.js';
 import { hasDrift, schemaDrift } from '../ingestion/schema-drift.js';
 import { fullConfig, openSecrets } from '../sources/source-secrets.js';
@@ -163,7 +169,7 @@ async function loadTable(
     cursorColumn !== undefined &&
     previous?.cursorColumn === cursorColumn &&
     (await deps.warehouse.hasTable(orgId, rawName));
-  const extract = (incremental: boolean) => {
+  const extract = (incremental: boolean, onColumns?: ExtractOptions['onColumns']) => {
     progress.current = 0;
     return connector.extract(table.name, file, {
       signal: progress.controller.signal,
@@ -171,6 +177,7 @@ async function loadTable(
       onProgress: (rows) => {
         progress.current = rows;
       },
+      ...(onColumns ? { onColumns } : {}),
       ...(cursorColumn
         ? {
             cursor: {
@@ -182,23 +189,37 @@ async function loadTable(
     });
   };
   let incremental = canAppend;
-  let extracted = await extract(incremental);
-  const drift = schemaDrift(previous?.columns, extracted.columns);
-  if (incremental && hasDrift(drift)) {
-    // Appending rows of another shape is not possible: this load is a full refresh.
-    incremental = false;
-    extracted = await extract(false);
+  let extracted: ExtractResult;
+  let written: number;
+  const throughPipe =
+    !canAppend &&
+    connector.describesBeforeWriting === true &&
+    deps.warehouse.readsCsvWhileWritten &&
+    (await createCsvPipe(file));
+  if (throughPipe) {
+    // A full refresh read while it is written: the extract and the load overlap (ADR 0027).
+    ({ extracted, written } = await loadThroughPipe(deps, orgId, rawName, file, progress, (on) =>
+      extract(false, on),
+    ));
+  } else {
+    extracted = await extract(incremental);
+    if (incremental && hasDrift(schemaDrift(previous?.columns, extracted.columns))) {
+      // Appending rows of another shape is not possible: this load is a full refresh.
+      incremental = false;
+      extracted = await extract(false);
+    }
+    const { csv } = extracted;
+    written = await buildNextTable(
+      deps.warehouse,
+      orgId,
+      landedSchema(rawName, extracted.columns),
+      csv?.file ?? file,
+      incremental,
+      { signal: progress.controller.signal, ...(csv ? { sniffed: csv.sniffed } : {}) },
+    );
   }
-  const schema = landedSchema(rawName, extracted.columns);
   const { csv } = extracted;
-  const written = await buildNextTable(
-    deps.warehouse,
-    orgId,
-    schema,
-    csv?.file ?? file,
-    incremental,
-    { signal: progress.controller.signal, ...(csv ? { sniffed: csv.sniffed } : {}) },
-  );
+  const drift = schemaDrift(previous?.columns, extracted.columns);
   progress.current = 0;
   // A file loaded as it is was read once, by the load: what it wrote is what it read.
   progress.rowsRead += csv ? written : extracted.rows;
@@ -211,6 +232,72 @@ async function loadTable(
       ...(cursorColumn ? { cursorColumn, cursor: extracted.cursor } : {}),
     },
   };
+}
+
+/**
+ * Extracts into a pipe while the warehouse loads `<raw>__next` from it: the load starts as
+ * soon as the connector has the columns. A failed extract releases the load (which then
+ * fails or reads a short file, never swapped in); a failed load releases the writer, and
+ * its own error is the one reported rather than the broken pipe it causes.
+ */
+async function loadThroughPipe(
+  deps: SyncDeps,
+  orgId: string,
+  rawName: string,
+  file: string,
+  progress: SyncProgress,
+  extract: (onColumns: ExtractOptions['onColumns']) => Promise<ExtractResult>,
+): Promise<{ extracted: ExtractResult; written: number }> {
+  // Set from the connector's callback, hence a holder rather than a local TypeScript narrows.
+  const started: { load: Promise<number> | null } = { load: null };
+  let loadError: unknown = null;
+  const extracting = extract((columns) => {
+    const load = buildNextTable(
+      deps.warehouse,
+      orgId,
+      landedSchema(rawName, columns),
+      file,
+      false,
+      {
+        signal: progress.controller.signal,
+      },
+    ).catch(async (error: unknown) => {
+      loadError ??= error;
+      await releaseCsvPipe(file);
+      throw error;
+    });
+    // Awaited below; until then a failure must not count as unhandled.
+    load.catch(() => undefined);
+    started.load = load;
+  });
+  let extracted: ExtractResult;
+  try {
+    extracted = await extracting;
+  } catch (error) {
+    if (started.load) await releaseUntilSettled(file, started.load);
+    throw loadError ?? error;
+  }
+  if (!started.load) throw new Error('The connector wrote no columns.');
+  return { extracted, written: await started.load };
+}
+
+/**
+ * Lets a load whose writer failed finish: it may still be about to open the pipe (after
+ * creating its table), so the pipe is released until the load has settled.
+ */
+async function releaseUntilSettled(file: string, load: Promise<number>): Promise<void> {
+  let settled = false;
+  const done = load.then(
+    () => undefined,
+    () => undefined,
+  );
+  void done.then(() => {
+    settled = true;
+  });
+  while (!settled) {
+    await releaseCsvPipe(file);
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 50))]);
+  }
 }
 
 async function dropScratch(warehouse: Warehouse, orgId: string, names: readonly string[]) {
