@@ -174,6 +174,14 @@ export const inboxReadBodySchema = z.strictObject({
 });
 export type InboxReadBody = z.infer<typeof inboxReadBodySchema>;
 
+/** `POST notifications/test`: a sample of an alert not saved yet, to the channels it names. */
+export const testDraftBodySchema = z.strictObject({
+  name: nameSchema,
+  type: notificationTypeSchema,
+  channels: notificationChannelsSchema,
+});
+export type TestDraftBody = z.infer<typeof testDraftBodySchema>;
+
 /** `POST notifications/{id}/test`: what each configured channel said to a sample. */
 export const testSendSchema = z.object({
   results: z.array(
@@ -194,6 +202,7 @@ export const NOTIFICATIONS_API = {
   segmentNotifications: (segmentId: string) => `segments/${segmentId}/notifications`,
   firings: (id: string) => `notifications/${id}/firings`,
   test: (id: string) => `notifications/${id}/test`,
+  testDraft: 'notifications/test',
   inbox: 'notifications/inbox',
   inboxRead: 'notifications/inbox/read',
 } as const;

@@ -7,6 +7,7 @@ import {
   inboxReadBodySchema,
   inboxSchema,
   NOTIFICATIONS_API,
+  testDraftBodySchema,
   testSendSchema,
 } from '@revlane/contracts';
 import type { Database } from '../../../platform/database/database.js';
@@ -15,7 +16,7 @@ import type { Mailer } from '../../../platform/mail/mailer.js';
 import type { SlackSender } from '../../composer/connections/slack-sender.js';
 import { cohortParamsSchema } from '../cohorts/cohort-params.js';
 import { getFirings, getInbox, readInbox } from './inbox.service.js';
-import { sendTest } from './test-send.service.js';
+import { sendDraftTest, sendTest } from './test-send.service.js';
 
 const tags = ['notifications'];
 
@@ -77,6 +78,19 @@ export const activityRoutes: FastifyPluginCallback<{
       },
     },
     async (request) => ({ data: await sendTest(deps, request.auth, request.params.id) }),
+  );
+
+  routes.post(
+    `/${NOTIFICATIONS_API.testDraft}`,
+    {
+      schema: {
+        tags,
+        summary: 'Send a sample of an alert not saved yet to the channels it names',
+        body: testDraftBodySchema,
+        response: { 200: dataEnvelope(testSendSchema), ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => ({ data: await sendDraftTest(deps, request.auth, request.body) }),
   );
   done();
 };

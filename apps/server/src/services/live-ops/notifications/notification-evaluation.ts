@@ -117,7 +117,9 @@ async function evaluateAlert(
 }
 
 /** One delivery per channel and target: the owner's inbox, the Slack channel, each address. */
-export function deliveryTargets(alert: NotificationRecord): DeliveryTarget[] {
+export function deliveryTargets(
+  alert: Pick<NotificationRecord, 'channels' | 'createdBy'>,
+): DeliveryTarget[] {
   const targets: DeliveryTarget[] = [];
   if (alert.channels.inApp && alert.createdBy)
     targets.push({ channel: 'inApp', target: alert.createdBy });

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TestSend } from '@revlane/contracts';
+import type {
+  NotificationChannels,
+  NotificationType,
+  TestDraftBody,
+  TestSend,
+} from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
@@ -12,22 +17,37 @@ import { emailMessage, slackPost, type FiringMessage } from './slack-message.js'
  * `POST notifications/{id}/test`: a sample firing to each configured channel, now, and what
  * each said; nothing is recorded (a test is not a firing). The in-app channel needs no send.
  */
-export async function sendTest(
-  deps: { db: Database; mailer: Mailer; slack: SlackSender; appUrl: string },
-  auth: AuthContext,
-  id: string,
-): Promise<TestSend> {
+export async function sendTest(deps: TestSendDeps, auth: AuthContext, id: string) {
   const { row } = await requireNotification(deps.db, auth, id);
+  return sendSample(deps, auth, row, `${deps.appUrl}/app/notifications/${row.id}`);
+}
+
+/** `POST notifications/test`: the same sample for an alert still being written (its form). */
+export function sendDraftTest(deps: TestSendDeps, auth: AuthContext, draft: TestDraftBody) {
+  return sendSample(deps, auth, draft, `${deps.appUrl}/app/notifications`);
+}
+
+type TestSendDeps = { db: Database; mailer: Mailer; slack: SlackSender; appUrl: string };
+
+async function sendSample(
+  deps: TestSendDeps,
+  auth: AuthContext,
+  alert: { name: string; type: NotificationType; channels: NotificationChannels },
+  link: string,
+): Promise<TestSend> {
   const message: FiringMessage = {
-    alertName: `[Test] ${row.name}`,
-    type: row.type,
-    count: row.type === 'new' ? 1 : 90,
-    previousCount: row.type === 'new' ? null : 100,
+    alertName: `[Test] ${alert.name}`,
+    type: alert.type,
+    count: alert.type === 'new' ? 1 : 90,
+    previousCount: alert.type === 'new' ? null : 100,
     records: [{ id: 'sample', name: 'Sample record', email: 'sample@example.com' }],
-    link: `${deps.appUrl}/app/notifications/${row.id}`,
+    link,
   };
   const results: TestSend['results'] = [];
-  for (const { channel, target } of deliveryTargets({ ...row, createdBy: auth.user.id })) {
+  for (const { channel, target } of deliveryTargets({
+    channels: alert.channels,
+    createdBy: auth.user.id,
+  })) {
     let error: string | null = null;
     try {
       if (channel === 'email') await deps.mailer.send({ to: target, ...emailMessage(message) });

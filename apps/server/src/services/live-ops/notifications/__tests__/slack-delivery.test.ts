@@ -8,7 +8,12 @@ import {
 } from '../../../../platform/database/schema/index.js';
 import { createLazyMailer } from '../../../../platform/mail/mailer.js';
 import { cohortsClient } from '../../__tests__/cohorts-test-client.js';
-import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
+import {
+  API,
+  createLiveOpsFixture,
+  type LiveOpsFixture,
+} from '../../__tests__/live-ops-fixture.js';
+import type { TestSend } from '@revlane/contracts';
 import { deliverNotification, type DeliveryDeps } from '../deliver-notification.js';
 import { DELIVERY_LEASE_MS } from '../notification-jobs.js';
 import { slackSender } from '../../../composer/connections/slack-sender.js';
@@ -171,6 +176,37 @@ describe('alerts: Slack delivery (outbox row → the Slack connection → the sa
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2 });
     await deliverNotification(deps, row.id, new Date(Date.now() + 2 * DELIVERY_LEASE_MS));
     expect(withKey(row.idempotencyKey)).toHaveLength(2);
+  });
+
+  it('"Send test" of an unsaved alert reaches the channel and says what each channel answered', async () => {
+    const response = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/notifications/test`,
+      payload: {
+        name: 'Draft',
+        type: 'new',
+        channels: { inApp: true, slack: { channelId: CHANNEL }, email: [] },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ data: TestSend }>().data.results).toEqual([
+      { channel: 'inApp', target: expect.any(String) as string, ok: true, error: null },
+      { channel: 'slack', target: CHANNEL, ok: true, error: null },
+    ]);
+    expect(received().at(-1)!.text).toBe('[Test] Draft: 1 new record');
+    const gone = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/notifications/test`,
+      payload: {
+        name: 'Draft',
+        type: 'new',
+        channels: { inApp: false, slack: { channelId: 'C-GONE' }, email: [] },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(gone.json<{ data: TestSend }>().data.results).toEqual([
+      { channel: 'slack', target: 'C-GONE', ok: false, error: 'channel_not_found' },
+    ]);
   });
 
   it('without a Slack connection the row fails with "Slack is not connected"', async () => {
