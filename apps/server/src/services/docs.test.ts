@@ -94,6 +94,7 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
       '/notifications',
       '/notifications/inbox',
       '/notifications/inbox/read',
+      '/notifications/test',
       '/notifications/{id}',
       '/notifications/{id}/firings',
       '/notifications/{id}/test',

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { useUnreadAlerts } from '@/features/alerts';
 import { IdleTimeout, ImpersonationBanner, ProtectedRoute, useSession } from '@/features/auth';
 import { AppSidebar, usePrefetchSegmentMenu } from '@/features/navigation';
 import { isTermsRequired, TermsOfServiceGate, useProfile } from '@/features/profile';
@@ -23,6 +24,8 @@ function SignedInShell() {
   // profile that fails to load still gets the shell, with the identity token's name.
   // Gated on "never answered" rather than isPending: a refetch after an error is pending too.
   const isFirstLoad = profile.data === undefined && profile.errorUpdateCount === 0;
+  // The menu's unread count is read once the shell shows, after the start-up reads.
+  const unreadAlerts = useUnreadAlerts({ enabled: !isFirstLoad });
   if (isFirstLoad) return <Loader fullScreen label="Loading your workspace" />;
 
   return (
@@ -33,6 +36,7 @@ function SignedInShell() {
           <AppSidebar
             user={{ name, photo: profile.data ? profile.data.photo : session.user?.picture }}
             onSignOut={signOut}
+            unreadAlerts={unreadAlerts}
           />
         }
         banner={

@@ -2,6 +2,7 @@ import { APP_ROUTES, type SegmentDetail, type SegmentFilter } from '@revlane/con
 import { Skeleton } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { AlertMeButton } from '@/features/alerts';
 import {
   CohortChangesCard,
   CohortFiltersBar,
@@ -61,7 +62,10 @@ export function CohortSection({ segment, cohortId }: CohortSectionProps) {
   }
   return (
     <>
-      <CohortOverview cohort={cohort.data} />
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <CohortOverview cohort={cohort.data} />
+        <AlertMeButton segmentId={segment.id} cohortId={cohortId} />
+      </div>
       {sync.isModified && (
         <CohortFiltersBar
           cohort={cohort.data}

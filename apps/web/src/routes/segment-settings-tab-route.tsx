@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
+import { SegmentAlerts } from '@/features/alerts';
 import { navigationKeys } from '@/features/navigation';
 import { SegmentSettingsTabContent, toSettingsTab } from '@/features/segments';
 
@@ -16,6 +17,7 @@ export default function SegmentSettingsTabRoute() {
       segmentId={segmentId}
       tab={toSettingsTab(pathname.split('/').pop())}
       onSaved={refreshMenu}
+      notificationsTab={<SegmentAlerts segmentId={segmentId} />}
     />
   );
 }

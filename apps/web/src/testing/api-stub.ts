@@ -31,6 +31,14 @@ export const DEFAULT_API_ROUTES: ApiRoutes = {
   },
   'GET /composer/api/v1/connections': connectionList(),
   'GET /live-ops/api/v1/cohorts/trends': [],
+  'GET /live-ops/api/v1/notifications': { items: [], total: 0, page: 1, perPage: 500 },
+  'GET /live-ops/api/v1/notifications/inbox': { unread: 0, items: [] },
+  'GET /live-ops/api/v1/segments/seg-1/notifications': {
+    items: [],
+    total: 0,
+    page: 1,
+    perPage: 500,
+  },
 };
 
 /** A promise that never settles: keeps a request in flight for "loading" states. */

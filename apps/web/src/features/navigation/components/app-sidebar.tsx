@@ -10,10 +10,12 @@ import { SidebarProfileLink, type SidebarUser } from './sidebar-profile-link';
 interface AppSidebarProps {
   user: SidebarUser;
   onSignOut: () => void;
+  /** Unread firings of the user's in-app alerts: the "Alerts" item's badge. */
+  unreadAlerts?: number;
 }
 
 /** The app shell's collapsible sidebar: 72px mini, `w-72` expanded (docs/product.md §2, §9). */
-export function AppSidebar({ user, onSignOut }: AppSidebarProps) {
+export function AppSidebar({ user, onSignOut, unreadAlerts = 0 }: AppSidebarProps) {
   const [isMini, toggleMini] = useMiniSidebar();
   return (
     <Layout.Sider
@@ -45,7 +47,7 @@ export function AppSidebar({ user, onSignOut }: AppSidebarProps) {
           aria-label="Main navigation"
           className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden"
         >
-          <SidebarMenu isMini={isMini} />
+          <SidebarMenu isMini={isMini} unreadAlerts={unreadAlerts} />
         </nav>
         <div className="border-t border-slate-200 p-2">
           <SidebarProfileLink user={user} isMini={isMini} onSignOut={onSignOut} />

@@ -23,7 +23,7 @@ function toRoute(key: string): string | undefined {
 }
 
 /** The sidebar menu (docs/product.md §2); the section of the current page opens by itself. */
-export function SidebarMenu({ isMini }: { isMini: boolean }) {
+export function SidebarMenu({ isMini, unreadAlerts }: { isMini: boolean; unreadAlerts: number }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const segments = useSegmentMenu();
@@ -57,7 +57,7 @@ export function SidebarMenu({ isMini }: { isMini: boolean }) {
       // Its items and section titles are the Tab stops; the list itself is not one more.
       tabIndex={-1}
       tooltip={false}
-      items={buildMenuItems(state, isMini)}
+      items={buildMenuItems(state, isMini, unreadAlerts)}
       selectedKeys={selectedKey ? [selectedKey] : []}
       openKeys={isMini ? popupKeys : openKeys}
       onOpenChange={isMini ? setPopupKeys : setOpenKeys}

@@ -8,7 +8,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { APP_ROUTES, type SegmentSummary } from '@revlane/contracts';
-import { Tag, type MenuProps } from 'antd';
+import { Badge, Tag, type MenuProps } from 'antd';
 import { Link } from 'react-router';
 import { ComingSoonLabel, COMING_SOON, MenuIcon, SectionLabel } from '../components/menu-labels';
 import { segmentItemKey } from './menu-location';
@@ -54,8 +54,15 @@ function segmentItems(state: SegmentMenuState, isMini: boolean): MenuItem[] {
   return [...entries, createNew];
 }
 
-/** The menu of docs/product.md §2, in its order; `isMini` switches icons to initials. */
-export function buildMenuItems(segments: SegmentMenuState, isMini: boolean): MenuItem[] {
+/**
+ * The menu of docs/product.md §2, in its order; `isMini` switches icons to initials.
+ * `unreadAlerts` is the count of unread alert firings the "Alerts" item shows.
+ */
+export function buildMenuItems(
+  segments: SegmentMenuState,
+  isMini: boolean,
+  unreadAlerts = 0,
+): MenuItem[] {
   const icon = (node: React.ReactNode, label: string, tooltip?: string) => (
     <MenuIcon icon={node} label={label} isMini={isMini} tooltip={tooltip} />
   );
@@ -108,7 +115,14 @@ export function buildMenuItems(segments: SegmentMenuState, isMini: boolean): Men
     {
       key: 'alerts',
       icon: icon(<BellOutlined />, 'Alerts'),
-      label: <Link to={APP_ROUTES.notifications}>Alerts</Link>,
+      label: (
+        <Link to={APP_ROUTES.notifications} className="flex items-center justify-between gap-2">
+          <span>Alerts</span>
+          {unreadAlerts > 0 && (
+            <Badge count={unreadAlerts} size="small" aria-label={`${unreadAlerts} unread`} />
+          )}
+        </Link>
+      ),
     },
     {
       key: 'help',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Skeleton } from 'antd';
 import { useColumnCatalogue } from '../api/get-column-catalogue';
 import { useSegmentDetail } from '../api/get-segment';
@@ -5,7 +6,6 @@ import type { SegmentSettingsTab } from '../lib/settings-tabs';
 import { ColumnsSettings } from './settings/columns-settings';
 import { GeneralSettings } from './settings/general-settings';
 import { GroupingSettings } from './settings/grouping-settings';
-import { NotificationsSettings } from './settings/notifications-settings';
 import { SortingSettings } from './settings/sorting-settings';
 
 interface SegmentSettingsTabProps {
@@ -13,13 +13,20 @@ interface SegmentSettingsTabProps {
   tab: SegmentSettingsTab;
   /** Called after a save, so the page can refresh what lives outside this feature. */
   onSaved?: () => void;
+  /** The notifications tab: the alerts feature's list, composed by the route. */
+  notificationsTab: ReactNode;
 }
 
 /** One settings tab's form, started from the saved settings. */
-export function SegmentSettingsTabContent({ segmentId, tab, onSaved }: SegmentSettingsTabProps) {
+export function SegmentSettingsTabContent({
+  segmentId,
+  tab,
+  onSaved,
+  notificationsTab,
+}: SegmentSettingsTabProps) {
   const segment = useSegmentDetail(segmentId).data;
   const catalogue = useColumnCatalogue(segment?.baseTable);
-  if (tab === 'notifications') return <NotificationsSettings />;
+  if (tab === 'notifications') return notificationsTab;
   if (!segment) return <Skeleton active />;
   if (tab === 'general') return <GeneralSettings segment={segment} onSaved={onSaved} />;
   if (!catalogue.data) return <Skeleton active />;

@@ -1,0 +1,73 @@
+import {
+  notificationSchema,
+  NOTIFICATIONS_API,
+  testSendSchema,
+  type CreateNotificationBody,
+  type Notification,
+  type TestDraftBody,
+  type TestSend,
+  type UpdateNotificationBody,
+} from '@revlane/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiError } from '@/common/api';
+import { alertsKeys } from './alerts-keys';
+
+/** After any change every list and the changed alert are read again. */
+function useRefreshAlerts() {
+  const queryClient = useQueryClient();
+  return async (alert?: Notification) => {
+    if (alert) queryClient.setQueryData(alertsKeys.detail(alert.id), alert);
+    await queryClient.invalidateQueries({ queryKey: alertsKeys.lists() });
+  };
+}
+
+/** `POST {liveOps}/notifications`. */
+export function useCreateAlert() {
+  const client = useApiClient('liveOps');
+  const refresh = useRefreshAlerts();
+  return useMutation<Notification, ApiError, CreateNotificationBody>({
+    mutationFn: async (body) =>
+      notificationSchema.parse(await client.post<unknown>(NOTIFICATIONS_API.list, body)),
+    // The form shows what was refused, field by field.
+    meta: { hideErrorToast: true },
+    onSuccess: (alert) => refresh(alert),
+  });
+}
+
+/** `PATCH {liveOps}/notifications/{id}`: the definition, the enabled switch, a snooze. */
+export function useUpdateAlert(id: string) {
+  const client = useApiClient('liveOps');
+  const refresh = useRefreshAlerts();
+  return useMutation<Notification, ApiError, UpdateNotificationBody>({
+    mutationFn: async (body) =>
+      notificationSchema.parse(
+        await client.patch<unknown>(NOTIFICATIONS_API.notification(id), body),
+      ),
+    onSuccess: (alert) => refresh(alert),
+  });
+}
+
+/** `DELETE {liveOps}/notifications/{id}`: its firings go with it. */
+export function useDeleteAlert() {
+  const client = useApiClient('liveOps');
+  const queryClient = useQueryClient();
+  return useMutation<void, ApiError, string>({
+    mutationFn: async (id) => {
+      await client.delete<unknown>(NOTIFICATIONS_API.notification(id));
+    },
+    onSuccess: async (_nothing, id) => {
+      queryClient.removeQueries({ queryKey: alertsKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: alertsKeys.lists() });
+    },
+  });
+}
+
+/** `POST {liveOps}/notifications/test`: a sample of the form's alert, before it is saved. */
+export function useSendTest() {
+  const client = useApiClient('liveOps');
+  return useMutation<TestSend, ApiError, TestDraftBody>({
+    mutationFn: async (body) =>
+      testSendSchema.parse(await client.post<unknown>(NOTIFICATIONS_API.testDraft, body)),
+    meta: { hideErrorToast: true },
+  });
+}

@@ -1,0 +1,101 @@
+import type { Delivery, Firing, Notification } from '@revlane/contracts';
+import { Button, Skeleton, Tag } from 'antd';
+import { Link } from 'react-router';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
+import { EmptyState } from '@/common/ui/empty-state';
+import { InlineAlert } from '@/common/ui/inline-alert';
+import { SectionCard } from '@/common/ui/section-card';
+import { useFirings } from '../api/get-alert';
+import { CHANNEL_LABELS } from '../lib/describe-alert';
+import { firingRecordsLink, recordLabel } from '../lib/firing-records-link';
+import { firingSummary } from '../lib/firing-summary';
+
+/** Records listed per firing; the rest are behind the segment link. */
+const RECORDS_SHOWN = 20;
+
+const STATUS_COLORS: Record<Delivery['status'], string> = {
+  sent: 'green',
+  pending: 'gold',
+  failed: 'red',
+};
+
+/** The alert's firings, newest first: records (into the segment) and each channel's delivery. */
+export function FiringsList({ alert }: { alert: Notification }) {
+  const firings = useFirings(alert.id);
+  if (firings.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (firings.isError) {
+    return (
+      <InlineAlert
+        type="error"
+        title="The firings could not be loaded."
+        action={<Button onClick={() => void firings.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  if (firings.data.length === 0) {
+    return (
+      <EmptyState title="No firings yet">
+        The alert is checked after each data load; the first check only notes who is in the cohort.
+      </EmptyState>
+    );
+  }
+  return (
+    <SectionCard title="Firings">
+      <ol aria-label="Firings" className="flex flex-col gap-6">
+        {firings.data.map((firing) => (
+          <FiringItem key={firing.id} alert={alert} firing={firing} />
+        ))}
+      </ol>
+    </SectionCard>
+  );
+}
+
+function FiringItem({ alert, firing }: { alert: Notification; firing: Firing }) {
+  const shown = firing.records.slice(0, RECORDS_SHOWN);
+  return (
+    <li
+      aria-label={`Firing of ${formatTimestamp(firing.firedAt)}`}
+      className="border-b border-slate-100 pb-4"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-medium text-slate-900">
+          {firingSummary({ ...firing, alertName: alert.name })}
+        </h3>
+        <span className="text-sm text-slate-500">{formatTimestamp(firing.firedAt)}</span>
+      </div>
+      {firing.records.length > 0 && (
+        <>
+          <ul aria-label="Records" className="mt-2 list-disc ps-5 text-sm text-slate-700">
+            {shown.map((record, index) => (
+              <li key={String(record.id ?? index)}>{recordLabel(record)}</li>
+            ))}
+          </ul>
+          <Link
+            className="mt-1 inline-block text-sm"
+            to={firingRecordsLink(alert.segmentId, firing)}
+          >
+            {`Open these ${firing.records.length} record${firing.records.length === 1 ? '' : 's'} in the segment`}
+          </Link>
+        </>
+      )}
+      <ul aria-label="Deliveries" className="mt-3 flex flex-col gap-1 text-sm">
+        {firing.deliveries.map((delivery) => (
+          <li
+            key={`${delivery.channel}:${delivery.target}`}
+            className="flex flex-wrap items-center gap-2"
+          >
+            <span>{`${CHANNEL_LABELS[delivery.channel]}${delivery.channel === 'inApp' ? '' : ` ${delivery.target}`}`}</span>
+            <Tag color={STATUS_COLORS[delivery.status]}>{delivery.status}</Tag>
+            {delivery.sentAt && (
+              <span className="text-slate-500">{formatTimestamp(delivery.sentAt)}</span>
+            )}
+            {delivery.attempts > 1 && (
+              <span className="text-slate-500">{`${delivery.attempts} attempts`}</span>
+            )}
+            {delivery.error && <span className="text-red-600">{delivery.error}</span>}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,350 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  COHORT_API_ROUTES,
+  COHORT_ID,
+  unsortedCohorts,
+} from '@/features/cohorts/testing/cohort-fixtures';
+import {
+  ALERT_ID,
+  alert,
+  alertPage,
+  firings,
+  LIVE_OPS,
+} from '@/features/alerts/testing/alert-fixtures';
+import { visibleOptions } from '@/testing/antd-select';
+import { pending, stubApi, type ApiRoutes } from '@/testing/api-stub';
+import { jsonResponse, type RecordedRequest } from '@/testing/fetch-stub';
+import { storeImpersonation } from '@/testing/impersonation';
+import { renderApp } from '@/testing/render-app';
+
+// Whole pages with tables and dialogs; on a busy shared machine these take a while.
+const SLOW_MS = 240_000;
+
+function open(path: string, routes: ApiRoutes = {}) {
+  storeImpersonation();
+  const stub = stubApi(routes);
+  renderApp(path);
+  return stub;
+}
+
+const sent = (requests: RecordedRequest[], method: string, path: string) =>
+  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+
+/** An antd dialog by its title (antd's ids are all alike under test: found by text). */
+async function findDialog(title: string) {
+  return (await screen.findByText(title, { selector: '.ant-modal-title' })).closest<HTMLElement>(
+    '.ant-modal',
+  )!;
+}
+
+/** Picks an option of a select inside `scope` (a whole-page role query is slow in jsdom). */
+async function pick(scope: HTMLElement, name: string, text: string) {
+  await userEvent.click(within(scope).getByRole('combobox', { name }));
+  let option: Element | undefined;
+  await waitFor(() => {
+    const dropdowns = document.querySelectorAll(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+    );
+    option = [
+      ...(dropdowns[dropdowns.length - 1]?.querySelectorAll('.ant-select-item-option') ?? []),
+    ].find((item) => (item.textContent ?? '').startsWith(text));
+    if (!option) throw new Error(`no option "${text}" in ${visibleOptions().join(' | ')}`);
+  });
+  await userEvent.click(option!);
+}
+
+describe('alerts list (/app/notifications)', () => {
+  it(
+    'lists each alert with its cohort, type, channels and last firing; the switch and snooze PATCH it',
+    async () => {
+      const { requests } = open('/app/notifications', {
+        [`GET ${LIVE_OPS}/notifications`]: alertPage([
+          alert(),
+          alert({
+            id: 'a-2',
+            name: 'Shrinking',
+            type: 'less',
+            threshold: { kind: 'percent', value: 10 },
+            lastFiredAt: null,
+            channels: { inApp: true, slack: null, email: [] },
+          }),
+        ]),
+        [`PATCH ${LIVE_OPS}/notifications/${ALERT_ID}`]: (request) =>
+          jsonResponse(200, { data: { ...alert(), ...(request.body as object) } }),
+      });
+      const table = await screen.findByRole('table');
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toHaveTextContent('New Pro accounts');
+      expect(rows[0]).toHaveTextContent('Active accounts');
+      expect(rows[0]).toHaveTextContent('Big Pro accounts');
+      expect(rows[0]).toHaveTextContent('New records');
+      expect(rows[0]).toHaveTextContent('In app, Slack, Email (1)');
+      expect(rows[0]).toHaveTextContent('March 04 2026');
+      expect(rows[1]).toHaveTextContent('Fewer records (a drop of 10% or more)');
+      expect(rows[1]).toHaveTextContent('Never');
+      expect(within(rows[0]!).getByRole('link', { name: 'New Pro accounts' })).toHaveAttribute(
+        'href',
+        `/app/notifications/${ALERT_ID}`,
+      );
+
+      await userEvent.click(screen.getByRole('switch', { name: 'Enabled: New Pro accounts' }));
+      await waitFor(() =>
+        expect(
+          sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`).map((r) => r.body),
+        ).toEqual([{ enabled: false }]),
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Snooze New Pro accounts' }));
+      await userEvent.click(await screen.findByText('For 1 day'));
+      await waitFor(() =>
+        expect(sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)).toHaveLength(2),
+      );
+      const until = (
+        sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)[1]!.body as {
+          snoozedUntil: string;
+        }
+      ).snoozedUntil;
+      expect(Date.parse(until) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'shows a loading state, then the empty state',
+    async () => {
+      let answer: (response: Response) => void = () => undefined;
+      open('/app/notifications', {
+        [`GET ${LIVE_OPS}/notifications`]: () =>
+          new Promise<Response>((resolve) => (answer = resolve)),
+      });
+      await screen.findByRole('heading', { name: 'Alerts', level: 1 });
+      expect(document.querySelector('.ant-skeleton')).not.toBeNull();
+      answer(jsonResponse(200, { data: alertPage([]) }));
+      expect(await screen.findByText('No alerts yet')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).toBeNull();
+    },
+    SLOW_MS,
+  );
+
+  it(
+    '"New alert": segment → cohort → type → threshold → channels, "Send test", then creates it',
+    async () => {
+      const { requests } = open('/app/notifications', {
+        [`GET ${LIVE_OPS}/segments/seg-1/cohorts`]: unsortedCohorts,
+        'GET /user/api/v1/users/me/notifications/slack/channels': [
+          { id: 'CSBX00003', name: 'alerts' },
+        ],
+        [`POST ${LIVE_OPS}/notifications/test`]: {
+          results: [
+            { channel: 'inApp', target: 'u-1', ok: true, error: null },
+            { channel: 'slack', target: 'CSBX00003', ok: false, error: 'not_in_channel' },
+          ],
+        },
+        [`POST ${LIVE_OPS}/notifications`]: (request) =>
+          jsonResponse(201, { data: alert({ ...(request.body as object), id: 'a-new' }) }),
+        [`GET ${LIVE_OPS}/notifications/a-new`]: alert({ id: 'a-new', name: 'Pro shrinking' }),
+        [`GET ${LIVE_OPS}/notifications/a-new/firings`]: [],
+      });
+      const header = (await screen.findByRole('heading', { name: 'Alerts', level: 1 })).closest(
+        'header',
+      )!;
+      await userEvent.click(within(header).getByRole('button', { name: 'New alert' }));
+      const dialog = await findDialog('New alert');
+      const create = within(dialog).getByRole('button', { name: 'Create alert' });
+      expect(create).toBeDisabled();
+      // Typed values are set at once: each key would re-render the whole modal (slow in jsdom).
+      fireEvent.change(within(dialog).getByLabelText('Name'), {
+        target: { value: 'Pro shrinking' },
+      });
+      await pick(dialog, 'Segment', 'Active accounts');
+      await pick(dialog, 'Cohort', 'Big Pro accounts');
+      await userEvent.click(within(dialog).getByLabelText('The cohort gets smaller'));
+      await pick(dialog, 'Threshold', 'Drop of at least (%)');
+      fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Threshold value' }), {
+        target: { value: '15' },
+      });
+      await pick(dialog, 'Slack channel', '#alerts');
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send test' }));
+      const results = await within(dialog).findByRole('list', { name: 'Test results' });
+      expect(results).toHaveTextContent('In app: sent');
+      expect(results).toHaveTextContent('Slack CSBX00003: failed (not_in_channel)');
+      expect(sent(requests, 'POST', `${LIVE_OPS}/notifications/test`)[0]!.body).toEqual({
+        name: 'Pro shrinking',
+        type: 'less',
+        channels: { inApp: true, slack: { channelId: 'CSBX00003' }, email: [] },
+      });
+
+      await userEvent.click(create);
+      await waitFor(() => expect(window.location.pathname).toBe('/app/notifications/a-new'), {
+        timeout: 10_000,
+      });
+      expect(sent(requests, 'POST', `${LIVE_OPS}/notifications`)[0]!.body).toEqual({
+        name: 'Pro shrinking',
+        segmentId: 'seg-1',
+        cohortId: COHORT_ID,
+        type: 'less',
+        threshold: { kind: 'percent', value: 15 },
+        channels: { inApp: true, slack: { channelId: 'CSBX00003' }, email: [] },
+      });
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'the "Alerts" menu item shows the unread count of the inbox',
+    async () => {
+      open('/app/home', {
+        [`GET ${LIVE_OPS}/notifications/inbox`]: {
+          unread: 3,
+          items: [],
+        },
+      });
+      const menu = await screen.findByRole('menu', { name: 'Main' });
+      const item = await within(menu).findByRole('link', { name: /Alerts/ });
+      await waitFor(() => expect(within(item).getByLabelText('3 unread')).toHaveTextContent('3'));
+    },
+    SLOW_MS,
+  );
+});
+
+describe('alert details (/app/notifications/{id})', () => {
+  it(
+    'shows the definition and the firings newest first: records into the segment, delivery errors; reads them',
+    async () => {
+      const { requests } = open(`/app/notifications/${ALERT_ID}`, {
+        [`GET ${LIVE_OPS}/notifications/${ALERT_ID}`]: alert(),
+        [`GET ${LIVE_OPS}/notifications/${ALERT_ID}/firings`]: firings,
+        [`GET ${LIVE_OPS}/notifications/inbox`]: {
+          unread: 1,
+          items: [
+            {
+              firingId: 'f-2',
+              notificationId: ALERT_ID,
+              notificationName: 'New Pro accounts',
+              firedAt: firings[0]!.firedAt,
+              type: 'new',
+              count: 2,
+              previousCount: null,
+              read: false,
+            },
+          ],
+        },
+        [`POST ${LIVE_OPS}/notifications/inbox/read`]: () => new Response(null, { status: 204 }),
+      });
+      expect(
+        await screen.findByRole('heading', { name: 'New Pro accounts', level: 1 }),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByRole('link', { name: 'Active accounts › Big Pro accounts' }),
+      ).toHaveAttribute('href', '/app/segments/seg-1/c-1');
+      const list = await screen.findByRole('list', { name: 'Firings' });
+      const items = within(list).getAllByRole('listitem', { name: /^Firing of/ });
+      expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+        'New Pro accounts: 2 new records',
+        'New Pro accounts: 1 new record',
+      ]);
+      expect(within(items[0]!).getByRole('list', { name: 'Records' })).toHaveTextContent(
+        'Globex (globex.example)',
+      );
+      const link = within(items[0]!).getByRole('link', {
+        name: 'Open these 2 records in the segment',
+      });
+      const url = new URL(link.getAttribute('href')!, 'http://localhost');
+      expect(url.pathname).toBe('/app/segments/seg-1');
+      expect(JSON.parse(url.searchParams.get('filters')!)).toEqual([
+        { field: 'id', operator: 'includes', value: ['acc-7', 'acc-9'] },
+      ]);
+      const deliveries = within(items[0]!).getByRole('list', { name: 'Deliveries' });
+      expect(deliveries).toHaveTextContent('Slack CSBX00003failedchannel_not_found');
+      await waitFor(() =>
+        expect(
+          sent(requests, 'POST', `${LIVE_OPS}/notifications/inbox/read`).map((r) => r.body),
+        ).toEqual([{ firingIds: ['f-2'] }]),
+      );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'edits the definition in the form and PATCHes it; an alert without firings says so',
+    async () => {
+      const { requests } = open(`/app/notifications/${ALERT_ID}`, {
+        [`GET ${LIVE_OPS}/notifications/${ALERT_ID}`]: alert(),
+        [`GET ${LIVE_OPS}/notifications/${ALERT_ID}/firings`]: [],
+        [`GET ${LIVE_OPS}/segments/seg-1/cohorts`]: unsortedCohorts,
+        [`PATCH ${LIVE_OPS}/notifications/${ALERT_ID}`]: (request) =>
+          jsonResponse(200, { data: { ...alert(), ...(request.body as object) } }),
+      });
+      expect(
+        await screen.findByText('No firings yet', {}, { timeout: 20_000 }),
+      ).toBeInTheDocument();
+      const header = screen
+        .getByRole('heading', { name: 'New Pro accounts', level: 1 })
+        .closest('header')!;
+      await userEvent.click(within(header).getByRole('button', { name: 'Edit' }));
+      const dialog = await findDialog('Edit alert');
+      const name = within(dialog).getByLabelText('Name');
+      await userEvent.clear(name);
+      await userEvent.type(name, 'Renamed');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)).toHaveLength(1),
+      );
+      expect(
+        sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)[0]!.body,
+      ).toMatchObject({
+        name: 'Renamed',
+        cohortId: 'c-1',
+        type: 'new',
+      });
+      expect(await screen.findByRole('heading', { name: 'Renamed', level: 1 })).toBeInTheDocument();
+    },
+    SLOW_MS,
+  );
+});
+
+describe('segment settings → notifications, and "Alert me" on the cohort page', () => {
+  it(
+    "lists the segment's alerts; Remove asks, then deletes",
+    async () => {
+      let items = [alert()];
+      const { requests } = open('/app/segments/seg-1/settings/notifications', {
+        [`GET ${LIVE_OPS}/segments/seg-1/notifications`]: () =>
+          jsonResponse(200, { data: alertPage(items) }),
+        [`DELETE ${LIVE_OPS}/notifications/${ALERT_ID}`]: () => {
+          items = [];
+          return new Response(null, { status: 204 });
+        },
+      });
+      const table = await screen.findByRole('table');
+      expect(within(table).getByRole('link', { name: 'New Pro accounts' })).toBeInTheDocument();
+      await userEvent.click(within(table).getByRole('button', { name: 'Remove New Pro accounts' }));
+      const dialog = await findDialog('Remove the alert "New Pro accounts"?');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      expect(await screen.findByText('No alerts for this segment yet')).toBeInTheDocument();
+      expect(sent(requests, 'DELETE', `${LIVE_OPS}/notifications/${ALERT_ID}`)).toHaveLength(1);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    '"Alert me" opens the new-alert form on this cohort',
+    async () => {
+      open(`/app/segments/seg-1/${COHORT_ID}`, {
+        ...COHORT_API_ROUTES,
+        [`GET ${LIVE_OPS}/segments/seg-1/cohorts`]: unsortedCohorts,
+        [`GET ${LIVE_OPS}/notifications/inbox`]: pending,
+      });
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Alert me' }, { timeout: 30_000 }),
+      );
+      const dialog = await findDialog('New alert');
+      await waitFor(() => expect(within(dialog).getByText('Big Pro accounts')).toBeInTheDocument());
+      expect(within(dialog).getByText('Active accounts')).toBeInTheDocument();
+    },
+    SLOW_MS,
+  );
+});
