@@ -27,4 +27,8 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-export const FEATURE_FLAG_DEFAULTS = { edit_play_schedule: false } as const;
+export type FeatureFlags = AppConfig['featureFlags'];
+export type FeatureFlagName = keyof FeatureFlags;
+/** Every flag is off unless `FEATURE_FLAGS` names it (docs/architecture.md §3.3). */
+export const FEATURE_FLAG_DEFAULTS: FeatureFlags = { edit_play_schedule: false };
+export const FEATURE_FLAG_NAMES = Object.keys(FEATURE_FLAG_DEFAULTS) as FeatureFlagName[];

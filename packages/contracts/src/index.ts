@@ -22,3 +22,5 @@ export * from './sources.js';
 export * from './mapping.js';
 export * from './connections.js';
 export * from './notifications.js';
+export * from './play-templates.js';
+export * from './plays.js';

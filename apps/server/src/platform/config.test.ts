@@ -13,6 +13,13 @@ describe('configuration (docs/architecture.md §3.3)', () => {
     });
   });
 
+  it('turns on the feature flags FEATURE_FLAGS names, every other one off', () => {
+    expect(loadConfig({}).featureFlags).toEqual({ edit_play_schedule: false });
+    expect(loadConfig({ FEATURE_FLAGS: ' edit_play_schedule ' }).featureFlags).toEqual({
+      edit_play_schedule: true,
+    });
+  });
+
   it('reads the job settings', () => {
     const config = loadConfig({ JOBS_WORKERS: 'false', JOBS_POLLING_INTERVAL_SECONDS: '0.5' });
     expect(config.jobs).toEqual({ isWorking: false, pollingIntervalSeconds: 0.5 });
@@ -37,6 +44,7 @@ describe('configuration (docs/architecture.md §3.3)', () => {
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD'],
     [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS'],
     [{ JOBS_WORKERS: 'yes' }, 'JOBS_WORKERS'],
+    [{ FEATURE_FLAGS: 'edit_play_schedule,fly' }, 'FEATURE_FLAGS'],
     [{ JOBS_POLLING_INTERVAL_SECONDS: '0.1' }, 'JOBS_POLLING_INTERVAL_SECONDS'],
     [{ AUTH0_DOMAIN: 'acme.auth0.com' }, 'AUTH0_CLIENT_ID'],
   ])('rejects %o naming %s', (env, variable) => {

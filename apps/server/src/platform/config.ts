@@ -2,10 +2,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   API_AUDIENCE,
+  FEATURE_FLAG_DEFAULTS,
+  FEATURE_FLAG_NAMES,
   IDLE_PROMPT_MINUTES,
   IDLE_TIMEOUT_MINUTES,
   isServiceAccountKey,
   newPasswordSchema,
+  type FeatureFlags,
 } from '@revlane/contracts';
 import {
   connectionsEnvShape,
@@ -123,6 +126,23 @@ export const envSchema = z.object({
     (key) => key === undefined || isServiceAccountKey(key),
     'must be a service account’s JSON key (with client_email and private_key)',
   ),
+  /** Feature flags turned on, comma-separated (`edit_play_schedule`); every other flag is off. */
+  FEATURE_FLAGS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((flag) => flag.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.enum(FEATURE_FLAG_NAMES, {
+          error: `must be flag names among: ${FEATURE_FLAG_NAMES.join(', ')}`,
+        }),
+      ),
+    ),
   ...connectionsEnvShape,
 });
 
@@ -169,6 +189,8 @@ export interface AppConfigServer {
   };
   /** OAuth providers: real (client id set), the app's sandbox, or unavailable. */
   connections: ConnectionsSettings;
+  /** Feature flags (FEATURE_FLAGS), served in `/config.json` and checked by the API. */
+  featureFlags: FeatureFlags;
 }
 
 /** Where the Sheets API and Google's token endpoint are, and the deployment's key (secret). */
@@ -275,5 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
       },
     },
     connections: connections.settings,
+    featureFlags: {
+      ...FEATURE_FLAG_DEFAULTS,
+      ...Object.fromEntries(e.FEATURE_FLAGS.map((flag) => [flag, true])),
+    },
   };
 }

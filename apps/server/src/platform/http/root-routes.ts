@@ -1,12 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  appConfigSchema,
-  errorEnvelopeSchema,
-  FEATURE_FLAG_DEFAULTS,
-  type AppConfig,
-} from '@revlane/contracts';
+import { appConfigSchema, errorEnvelopeSchema, type AppConfig } from '@revlane/contracts';
 import type { AppConfigServer } from '../config.js';
 import { serviceUnavailable } from '../errors/http-error.js';
 
@@ -23,7 +18,7 @@ export function appConfigFor(config: AppConfigServer): AppConfig {
       embedded: config.identity.kind === 'embedded',
     },
     idle: config.idle,
-    featureFlags: { ...FEATURE_FLAG_DEFAULTS },
+    featureFlags: { ...config.featureFlags },
     scheduling: { url: config.schedulingUrl, eventType: 'demo' },
     googleServiceAccountEmail: config.googleServiceAccountEmail,
   };

@@ -1,5 +1,5 @@
 import type { Profile, Source, StoredFile } from '@revlane/contracts';
-import { COHORTS_API, IMPERSONATE_HEADER, NOTIFICATIONS_API } from '@revlane/contracts';
+import { COHORTS_API, IMPERSONATE_HEADER, NOTIFICATIONS_API, PLAYS_API } from '@revlane/contracts';
 import type { InjectOptions } from 'fastify';
 import { asUser, supportUser, testUser, type TestUser } from '../../../test/app.js';
 import { uploadPng } from '../../../test/uploads.js';
@@ -86,6 +86,15 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       channels: { inApp: true, slack: null, email: [] },
     },
   });
+  const play = await created<{ id: string }>(f, f.dana, {
+    method: 'POST',
+    url: `/api/v1/${PLAYS_API.list}`,
+    payload: {
+      name: 'Dana-only play 7f3a',
+      trigger: { type: 'cohort_entered', cohortId: cohort.id },
+      actions: [{ type: 'webhook', url: 'https://hooks.example.com/in', fields: {} }],
+    },
+  });
   const file: StoredFile = await uploadPng(f.t, f.dana);
   const eveTicket = await created<{ ticket: string }>(f, f.eve, {
     method: 'POST',
@@ -101,6 +110,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       'segments/{segmentId}': segmentId,
       'cohorts/{id}': cohort.id,
       'notifications/{id}': alert.id,
+      'plays/{id}': play.id,
       'sources/{id}': source.id,
       'syncs/{id}': sync.id,
       'runs/{id}': mappingRun!.id,
@@ -121,6 +131,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       'Dana-only cohort 7f3a',
       'Dana-only source 7f3a',
       'Dana-only alert 7f3a',
+      'Dana-only play 7f3a',
     ],
     impersonating: (user, targetUserId) => (request) =>
       asUser(user, { ...request, headers: { [IMPERSONATE_HEADER]: targetUserId } }),

@@ -1,9 +1,11 @@
 import { defineService } from '../../platform/http/service.js';
+import { playsPlugin } from './plays/plays.plugin.js';
+import { playsRoutes } from './plays/plays.routes.js';
 
-/** Plays, feature flags, organization, app configuration (docs/architecture.md §3.1); routes arrive with later issues. */
+/** Plays, feature flags, organization, app configuration (docs/architecture.md §3.1). */
 export const mainService = defineService({
   name: 'main',
   title: 'main backend',
   description: 'Plays, feature flags and the organization.',
-  routes: [],
+  routes: [playsRoutes, playsPlugin],
 });

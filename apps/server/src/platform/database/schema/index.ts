@@ -8,3 +8,4 @@ export * from './sources.js';
 export * from './mappings.js';
 export * from './connections.js';
 export * from './notifications.js';
+export * from './plays.js';

@@ -10,7 +10,7 @@ import {
 } from './firings.repository.js';
 import { evaluateLess } from './less-threshold.js';
 import { listCohortNotifications, type NotificationRecord } from './notifications.repository.js';
-import { findCohortTable } from './cohort-table.repository.js';
+import { findCohortTable } from '../cohorts/cohort-table.repository.js';
 
 /** Records kept on a firing (the count says how many there were in all). */
 export const FIRING_RECORDS_MAX = 1_000;

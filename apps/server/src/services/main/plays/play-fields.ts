@@ -1,0 +1,57 @@
+import {
+  parseTemplate,
+  TEMPLATE_ENTITY,
+  type BaseTable,
+  type FieldError,
+  type PlayActionInput,
+} from '@revlane/contracts';
+import { getColumns } from '../../../warehouse/index.js';
+
+/** The templates of an action, each with the path of its field in the request body. */
+function templatesOf(action: PlayActionInput): [string[], string][] {
+  switch (action.type) {
+    case 'slack_message':
+      return [[['text'], action.text]];
+    case 'salesforce_task':
+    case 'hubspot_task':
+      return [
+        [['subject'], action.subject],
+        [['description'], action.description ?? ''],
+      ];
+    case 'outreach_sequence':
+      return [[['email'], action.email]];
+    case 'google_sheet_append':
+      return action.columns.map((column, index) => [
+        ['columns', String(index), 'value'],
+        column.value,
+      ]);
+    case 'webhook':
+      return Object.entries(action.fields).map(([name, value]) => [['fields', name], value]);
+  }
+}
+
+/**
+ * Every placeholder must name a column of the cohort's records (`{{account.mrr}}` on an
+ * accounts cohort): a template that would render empty forever is refused on save.
+ */
+export function checkActionFields(actions: PlayActionInput[], table: BaseTable): FieldError[] {
+  const entity = TEMPLATE_ENTITY[table];
+  const columns = new Set(getColumns(table).map((column) => column.name));
+  const errors: FieldError[] = [];
+  actions.forEach((action, index) => {
+    for (const [path, text] of templatesOf(action)) {
+      const parsed = parseTemplate(text);
+      if ('error' in parsed) continue;
+      const unknown = parsed.references.find(
+        (reference) => reference.entity !== entity || !columns.has(reference.column),
+      );
+      if (unknown) {
+        errors.push({
+          path: ['body', 'actions', String(index), ...path].join('.'),
+          message: `"{{${unknown.entity}.${unknown.column}}}" is not a field of the cohort's ${table} (use {{${entity}.<column>}})`,
+        });
+      }
+    }
+  });
+  return errors;
+}
