@@ -208,7 +208,7 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
     );
   });
 
-  it('lists the main service’s play routes', async () => {
+  it('lists the main service’s play routes (definitions, preview, runs)', async () => {
     const document = await documentOf('/api/v1');
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
@@ -220,6 +220,9 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
         'GET /plays/{id}',
         'PATCH /plays/{id}',
         'DELETE /plays/{id}',
+        'POST /plays/{id}/preview',
+        'GET /plays/{id}/runs',
+        'GET /plays/{id}/runs/{runId}',
       ].sort(),
     );
   });

@@ -44,6 +44,7 @@ export {
   backfillCohort,
   readChangesBetween,
   type ChangesBetween,
+  readEnteredRecords,
 } from './cohorts/index.js';
 export { KeyedLock } from './engine/keyed-lock.js';
 export { isWarehouseOutOfMemory } from './engine/out-of-memory.js';

@@ -3,7 +3,7 @@ import { COHORTS_API, IMPERSONATE_HEADER, NOTIFICATIONS_API, PLAYS_API } from '@
 import type { InjectOptions } from 'fastify';
 import { asUser, supportUser, testUser, type TestUser } from '../../../test/app.js';
 import { uploadPng } from '../../../test/uploads.js';
-import { mappingRuns } from '../../platform/database/schema/index.js';
+import { mappingRuns, playRuns } from '../../platform/database/schema/index.js';
 import {
   API,
   createLiveOpsFixture,
@@ -95,6 +95,17 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       actions: [{ type: 'webhook', url: 'https://hooks.example.com/in', fields: {} }],
     },
   });
+  // A run needs a snapshot with entering records; its row is all the routes read.
+  const [playRun] = await f.t.database.db
+    .insert(playRuns)
+    .values({
+      orgId: f.danaOrg,
+      playId: play.id,
+      trigger: 'cohort_entered',
+      windowEnd: new Date(),
+      counts: { records: 0, succeeded: 0, failed: 0, pending: 0 },
+    })
+    .returning();
   const file: StoredFile = await uploadPng(f.t, f.dana);
   const eveTicket = await created<{ ticket: string }>(f, f.eve, {
     method: 'POST',
@@ -111,6 +122,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       'cohorts/{id}': cohort.id,
       'notifications/{id}': alert.id,
       'plays/{id}': play.id,
+      'runs/{runId}': playRun!.id,
       'sources/{id}': source.id,
       'syncs/{id}': sync.id,
       'runs/{id}': mappingRun!.id,

@@ -1,11 +1,13 @@
 import { defineService } from '../../platform/http/service.js';
 import { playsPlugin } from './plays/plays.plugin.js';
 import { playsRoutes } from './plays/plays.routes.js';
+import { playRunsPlugin } from './plays/runs/play-runs.plugin.js';
+import { playRunsRoutes } from './plays/runs/runs.routes.js';
 
 /** Plays, feature flags, organization, app configuration (docs/architecture.md §3.1). */
 export const mainService = defineService({
   name: 'main',
   title: 'main backend',
   description: 'Plays, feature flags and the organization.',
-  routes: [playsRoutes, playsPlugin],
+  routes: [playsRoutes, playRunsRoutes, playsPlugin, playRunsPlugin],
 });

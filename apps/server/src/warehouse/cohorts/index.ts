@@ -11,3 +11,4 @@ export { ensureCohortTables, hasCohortTables } from './ensure-cohort-tables.js';
 export { readSnapshottedCohortIds } from './snapshotted-cohorts.js';
 export { readChangesBetween, type ChangesBetween } from './read-changes-between.js';
 export { backfillCohort, type BackfillSeries, type CohortToBackfill } from './backfill-cohort.js';
+export { readEnteredRecords } from './read-entered-records.js';

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { JobOptions } from '../../../../platform/jobs/job-queue.js';
+
+/** Sends a run's pending items (ADR 0024); the payload is the run, which says everything else. */
+export const PLAY_RUN_JOB = 'play-run';
+export const playRunJobSchema = z.object({ runId: z.uuid() });
+
+/** Every minute: starts the schedule plays that are due, and re-queues stranded runs. */
+export const PLAY_TICK_JOB = 'play-tick';
+export const PLAY_TICK_CRON = '* * * * *';
+
+/** A claimed item is another worker's for this long (a send that hangs is given up). */
+export const ITEM_LEASE_MS = 120_000;
+/** Tries of one item before it fails for good (a permanent error fails at once). */
+export const ITEM_MAX_ATTEMPTS = 8;
+/** Tries of one item within one job, with backoff in between; the queue's retry does the rest. */
+export const ITEM_TRIES_PER_JOB = 4;
+
+/** One queued job per run; the queue's own retries (with backoff) cover a crashed handler. */
+export const playRunJobOptions = (runId: string): JobOptions => ({
+  singletonKey: runId,
+  retryLimit: 8,
+  retryDelaySeconds: 5,
+});

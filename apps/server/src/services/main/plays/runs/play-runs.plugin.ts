@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { playRuns, plays } from '../../../../platform/database/schema/index.js';
+import { slackSender } from '../../../composer/connections/slack-sender.js';
+import { onCohortSnapshot } from '../../../live-ops/snapshots/index.js';
+import { openWebhookSecrets } from '../webhook-secrets.js';
+import { runDueSchedules } from './due-schedules.js';
+import { evaluateCohortPlays, type EvaluationDeps } from './play-evaluation.js';
+import {
+  PLAY_RUN_JOB,
+  PLAY_TICK_CRON,
+  PLAY_TICK_JOB,
+  playRunJobOptions,
+  playRunJobSchema,
+} from './play-jobs.js';
+import { runPlay, type RunDeps } from './run-play.js';
+import { listStrandedRuns } from './runs.repository.js';
+import { webhookSender } from './webhook-sender.js';
+
+/**
+ * Plays' runs (ADR 0024): evaluation after every cohort snapshot, the run worker (the
+ * outbox's sender), and a tick every minute for due schedules and stranded runs.
+ */
+export const playRunsPlugin: FastifyPluginAsync = async (app) => {
+  const log = app.log.child({ component: 'plays' });
+  const evaluation: EvaluationDeps = {
+    db: app.db,
+    warehouse: app.warehouse.engine,
+    log,
+    enqueue: async (runId) => {
+      await app.jobs.send(PLAY_RUN_JOB, { runId }, playRunJobOptions(runId));
+    },
+  };
+  // Every app of a test run registers its own; each only evaluates its own database's plays.
+  const undo = onCohortSnapshot((event) => evaluateCohortPlays(evaluation, event));
+  app.addHook('onClose', (_instance, closed) => {
+    undo();
+    closed();
+  });
+  await app.jobs.work(PLAY_RUN_JOB, async (data: object) => {
+    await runPlay(playRunDeps(app, log), playRunJobSchema.parse(data).runId);
+  });
+  await app.jobs.work(PLAY_TICK_JOB, async () => {
+    const now = new Date();
+    await runDueSchedules(evaluation, now);
+    for (const { runId } of await listStrandedRuns(app.db, now)) await evaluation.enqueue(runId);
+  });
+  await app.jobs.schedule(PLAY_TICK_JOB, PLAY_TICK_CRON, {});
+};
+
+/** What the run worker uses: this app's database, senders and secrets (tests override some). */
+export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDeps {
+  return {
+    db: app.db,
+    log,
+    sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    concurrency: 32,
+    slackIntervalMs: 1_000,
+    senders: {
+      webhook: webhookSender({ allowPrivateHosts: app.config.sources.allowPrivateHosts }),
+      slack: slackSender(app, { log }),
+    },
+    loadPlay: async (runId) => {
+      const [found] = await app.db
+        .select({ play: plays })
+        .from(playRuns)
+        .innerJoin(plays, eq(plays.id, playRuns.playId))
+        .where(eq(playRuns.id, runId));
+      if (!found) return null;
+      const { play } = found;
+      const secrets = openWebhookSecrets(app.secrets, play.id, play.sealedSecrets);
+      return { id: play.id, orgId: play.orgId, actions: play.actions, secrets };
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../../platform/database/database.js';
+import type { ActionOutcome } from './action-outcome.js';
+import { ITEM_LEASE_MS, ITEM_MAX_ATTEMPTS, ITEM_TRIES_PER_JOB } from './play-jobs.js';
+import { sendAction, type ActionSenders, type PlayForRun } from './send-action.js';
+import { claimItems, finishItem, settleRun, type PlayRunItemRecord } from './runs.repository.js';
+
+export interface RunDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  senders: ActionSenders;
+  loadPlay: (runId: string) => Promise<PlayForRun | null>;
+  sleep: (ms: number) => Promise<void>;
+  /** Webhooks sent at once; a Slack channel gets one message per `slackIntervalMs`. */
+  concurrency: number;
+  slackIntervalMs: number;
+  /** Runs after the provider accepted, before the item is marked (tests crash here). */
+  afterSend?: (item: PlayRunItemRecord) => void;
+}
+
+const CLAIM_BATCH = 500;
+const BACKOFF_BASE_MS = 250;
+const RATE_LIMIT_WAIT_MAX_SECONDS = 60;
+
+/**
+ * Sends a run's pending items and settles it (ADR 0024): each item is tried with backoff
+ * (a `Retry-After` wins), a permanent error fails it and the run goes on. Items still pending
+ * after this job's tries make the job throw, so the queue retries it later. Slack messages go
+ * one at a time per channel, paced at Slack's one per second.
+ */
+export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
+  const play = await deps.loadPlay(runId);
+  if (!play) return;
+  let leftPending = 0;
+  for (;;) {
+    const items = await claimItems(deps.db, runId, new Date(), ITEM_LEASE_MS, CLAIM_BATCH);
+    if (items.length === 0) break;
+    const lanes = new Map<string, PlayRunItemRecord[]>();
+    const parallel: PlayRunItemRecord[] = [];
+    for (const item of items) {
+      if (item.actionType !== 'slack_message') parallel.push(item);
+      else {
+        const channel = play.actions.find((action) => action.id === item.actionId);
+        const key = channel?.type === 'slack_message' ? channel.channel : item.actionId;
+        lanes.set(key, [...(lanes.get(key) ?? []), item]);
+      }
+    }
+    const finish = async (item: PlayRunItemRecord) => {
+      if ((await sendItem(deps, play, item)) === 'pending') leftPending += 1;
+    };
+    await Promise.all([
+      pool(parallel, deps.concurrency, finish),
+      ...[...lanes.values()].map(async (lane) => {
+        for (const [index, item] of lane.entries()) {
+          if (index > 0) await deps.sleep(deps.slackIntervalMs);
+          await finish(item);
+        }
+      }),
+    ]);
+    if (leftPending > 0) break;
+  }
+  const status = await settleRun(deps.db, runId);
+  deps.log.info({ runId, status }, 'play run settled');
+  if (leftPending > 0) throw new Error(`Play run ${runId}: ${leftPending} items to retry`);
+}
+
+async function sendItem(
+  deps: RunDeps,
+  play: PlayForRun,
+  item: PlayRunItemRecord,
+): Promise<'succeeded' | 'failed' | 'pending'> {
+  let outcome: ActionOutcome = { kind: 'transient', error: 'not tried' };
+  let tries = 0;
+  while (tries < ITEM_TRIES_PER_JOB) {
+    tries += 1;
+    outcome = await sendAction(deps.senders, play, item).catch((error: unknown): ActionOutcome => ({
+      kind: 'transient',
+      error: (error as Error).message,
+    }));
+    if (outcome.kind === 'sent' || outcome.kind === 'permanent') break;
+    if (tries >= ITEM_TRIES_PER_JOB) break;
+    if (outcome.kind === 'rate-limited') {
+      if (outcome.retryAfterSeconds > RATE_LIMIT_WAIT_MAX_SECONDS) break;
+      await deps.sleep(outcome.retryAfterSeconds * 1000);
+    } else {
+      await deps.sleep(BACKOFF_BASE_MS * 2 ** (tries - 1) * (1 + Math.random() / 2));
+    }
+  }
+  if (outcome.kind === 'sent') deps.afterSend?.(item);
+  const exhausted = item.attempts + tries >= ITEM_MAX_ATTEMPTS;
+  const status =
+    outcome.kind === 'sent'
+      ? 'succeeded'
+      : outcome.kind === 'permanent' || exhausted
+        ? 'failed'
+        : 'pending';
+  await finishItem(deps.db, item.id, {
+    status,
+    attempts: tries,
+    error: outcome.kind === 'sent' ? null : outcome.error,
+    externalId: outcome.kind === 'sent' ? outcome.externalId : null,
+  });
+  return status;
+}
+
+/** Runs `work` over `items`, at most `size` at a time. */
+async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
