@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { dropCsv } from './support/csv-upload.js';
 import { signInAsDemoUser } from './support/segment-page.js';
 
 const SHOTS = '/tmp';
@@ -14,22 +15,12 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-/** Drops a CSV file the way a person drags it from the desktop: a real drop event. */
-async function dropCsv(page: Page, fileName: string, rows: number) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ fileName, rows }) => {
-      const lines = ['id,company,seats,signed_up_at'];
-      for (let i = 1; i <= rows; i += 1)
-        lines.push(`${i},Company ${i},${i % 50},2026-0${(i % 9) + 1}-1${i % 10}T10:00:00Z`);
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([lines.join('\n') + '\n'], fileName, { type: 'text/csv' }));
-      return transfer;
-    },
-    { fileName, rows },
-  );
-  const zone = page.getByRole('group', { name: 'CSV file drop zone' });
-  await zone.dispatchEvent('dragover', { dataTransfer });
-  await zone.dispatchEvent('drop', { dataTransfer });
+/** `rows` sign-ups: enough for the upload's progress to be watched on a throttled uplink. */
+function signupsCsv(rows: number): string {
+  const lines = ['id,company,seats,signed_up_at'];
+  for (let i = 1; i <= rows; i += 1)
+    lines.push(`${i},Company ${i},${i % 50},2026-0${(i % 9) + 1}-1${i % 10}T10:00:00Z`);
+  return lines.join('\n') + '\n';
 }
 
 test.describe('connections', () => {
@@ -73,7 +64,7 @@ test.describe('connections', () => {
       downloadThroughput: -1,
       uploadThroughput: 1_000_000,
     });
-    await dropCsv(page, 'signups.csv', ROWS);
+    await dropCsv(page, 'signups.csv', signupsCsv(ROWS));
     const progress = wizard.getByRole('region', { name: 'Upload progress' });
     await expect(progress).toContainText('Uploading signups.csv');
     await expect(progress).toContainText(/MB of \d+(\.\d)? MB · .*\/s · .* left/, {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_USER } from './demo.js';
 import { fillSignIn } from './sign-in.js';
 
@@ -24,15 +24,20 @@ export async function openSegmentFromMenu(page: Page, name: string) {
 
 /**
  * Picks an option of an antd Select by its text, and checks that the select took it (a click
- * while the dropdown is still animating in can miss under load: then it tries again).
+ * while the dropdown is still animating in can miss under load: then it tries again). With a
+ * `scope`, the select is the one of exactly that label inside it.
  */
-export async function pickOption(page: Page, combobox: string, option: string) {
-  const select = page.locator('.ant-select').filter({
-    has: page.getByRole('combobox', { name: combobox }),
-  });
+export async function pickOption(page: Page, combobox: string, option: string, scope?: Locator) {
+  const within = scope ?? page;
+  // In a scope, the exact label; Chromium names a required field with antd's "*" mark first.
+  const escaped = combobox.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const role = { name: scope ? new RegExp(`^[*\\s]*${escaped}$`) : combobox };
+  const box = within.getByRole('combobox', role);
+  // `has` is matched inside each select, so it starts from the page, not from the scope.
+  const select = within.locator('.ant-select').filter({ has: page.getByRole('combobox', role) });
   await expect(async () => {
     if ((await select.first().textContent())?.includes(option)) return;
-    await page.getByRole('combobox', { name: combobox }).click();
+    await box.click();
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: new RegExp(`^${option}`) })

@@ -1,0 +1,118 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addCsvSource } from './support/csv-upload.js';
+import {
+  addMrrGreaterThan,
+  openSegmentFromMenu,
+  pickOption,
+  readTotal,
+  signInAsDemoUser,
+} from './support/segment-page.js';
+import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+
+const ACCOUNTS = `account_id,company,website,plan,mrr
+a1,Acme,https://www.acme.com,pro,990
+a2,Globex,globex.io,starter,49
+a3,Initech,initech.com,enterprise,5000
+`;
+const USERS = `user_id,email,full_name,role
+u1,ann@acme.com,Ann,admin
+u2,bob@globex.io,Bob,member
+u3,cat@initech.com,Cat,member
+u4,dan@gmail.com,Dan,member
+`;
+const EVENTS = `user_id,event,ts
+u1,login,2026-11-20 10:00:00
+u2,page_view,2026-11-21 10:00:00
+u3,login,2026-11-22 09:00:00
+`;
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+/** Picks each `label → option` inside one entity's section of the editor. */
+async function pickAll(page: Page, section: Locator, picks: [string, string][]) {
+  for (const [label, option] of picks) await pickOption(page, label, option, section);
+}
+
+test.describe('mapping', () => {
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    // A loaded machine starts the server (and loads the demo warehouse) slowly.
+    test.setTimeout(120_000);
+    server = await startServer({ port: 3200 });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    if (server) removeDataDir(server.dataDir);
+  });
+
+  test('uploads three CSVs, maps, previews, publishes, and filters a segment on a mapped attribute', async ({
+    page,
+  }) => {
+    // Three uploads and syncs, a publish and a segment page: minutes on a loaded machine.
+    test.setTimeout(420_000);
+    await signInAsDemoUser(page, `${server.url}/app/connections`);
+    await expect(page.getByRole('heading', { name: 'Connections', level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
+    await addCsvSource(page, 'accounts.csv', ACCOUNTS, 3);
+    await addCsvSource(page, 'users.csv', USERS, 4);
+    await addCsvSource(page, 'events.csv', EVENTS, 3);
+
+    await page
+      .getByRole('listitem', { name: 'accounts' })
+      .getByRole('button', { name: 'Map to accounts and contacts' })
+      .click();
+    const editor = page.getByRole('dialog', { name: 'Map to accounts and contacts' });
+    const accounts = editor.getByRole('region', { name: 'Accounts' });
+    await pickAll(page, accounts, [
+      ['Table', 'accounts.csv'],
+      ['Account id', 'account_id'],
+      ['Name', 'company'],
+      ['Domain or website', 'website'],
+      ['Attributes', 'plan'],
+      ['Attributes', 'mrr'],
+    ]);
+    const users = editor.getByRole('region', { name: 'Users (contacts)' });
+    await pickAll(page, users, [
+      ['Source', 'users'],
+      ['Table', 'users.csv'],
+      ['User id', 'user_id'],
+      ['Email', 'email'],
+      ['Name', 'full_name'],
+      ['Attributes', 'role'],
+    ]);
+    await editor.getByRole('switch', { name: 'Map events' }).click();
+    const events = editor.getByRole('region', { name: 'Events' });
+    await pickAll(page, events, [
+      ['Source', 'events'],
+      ['Table', 'events.csv'],
+      ['User id', 'user_id'],
+      ['Event name', 'event'],
+      ['Occurred at', 'ts'],
+    ]);
+
+    // dan@gmail.com is free mail: never matched to an account.
+    const preview = editor.getByRole('region', { name: 'Preview' });
+    await expect(preview).toContainText('3 of 4 users matched to an account, 75%', {
+      timeout: 30_000,
+    });
+    await expect(preview).toContainText('3 of 3 events matched to a user, 100%');
+
+    await editor.getByRole('button', { name: 'Publish' }).click();
+    await expect(editor.getByText(/^Published: [\d,]+ rows/)).toBeVisible({ timeout: 60_000 });
+    // The footer's Close (the first is the dialog's ×).
+    await editor.getByRole('button', { name: 'Close' }).last().click();
+
+    // The demo's segments now show the mapped accounts; MRR is a mapped attribute.
+    await openSegmentFromMenu(page, 'All accounts');
+    const row = (name: string) => page.locator('.ant-table-row').filter({ hasText: name });
+    await expect(row('Initech')).toBeVisible({ timeout: 30_000 });
+    expect(await readTotal(page)).toBe(3);
+    await addMrrGreaterThan(page, '500');
+    await expect(row('Globex')).toHaveCount(0);
+    await expect(row('Acme')).toBeVisible();
+    expect(await readTotal(page)).toBe(2);
+  });
+});
