@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** What a fake provider's tests and sandbox users can read at `GET /sandbox/<p>/received`. */
@@ -32,18 +32,48 @@ export class FakeOAuth {
   private readonly codes = new Map<string, PendingCode>();
   private readonly access = new Map<string, number>();
   private readonly refresh = new Set<string>();
+  private readonly revoked = new Set<string>();
   /** Seconds an access token lives; tests shorten it. */
   accessTtlSeconds: number;
   /** When > 0, that many next API calls answer 429 with Retry-After: 1. */
   throttleNext = 0;
+  /** Signed access tokens stay valid across a restart of the app that serves the fake. */
+  private readonly signedAccess: boolean;
+  /** Signed tokens issued up to this moment were revoked all at once (`revokeAll`). */
+  private revokedAllAt = 0;
 
   constructor(
     readonly provider: string,
     readonly clientId: string,
     readonly clientSecret: string,
-    options: { accessTtlSeconds: number },
+    options: { accessTtlSeconds: number; signedAccess?: boolean },
   ) {
     this.accessTtlSeconds = options.accessTtlSeconds;
+    this.signedAccess = options.signedAccess ?? false;
+  }
+
+  /**
+   * A token that proves itself (issue time, expiry, HMAC with the client secret): a restarted
+   * sandbox still knows it, as the real provider would (ADR 0025).
+   */
+  private signedToken(prefix: string) {
+    const body = `${Date.now()}.${Date.now() + this.accessTtlSeconds * 1000}.${randomBytes(12).toString('base64url')}`;
+    return `${prefix}${body}.${this.mac(body)}`;
+  }
+
+  private mac(body: string) {
+    return createHmac('sha256', this.clientSecret).update(body).digest('base64url');
+  }
+
+  private isValidSigned(value: string) {
+    const prefix = `${this.provider}-at-`;
+    if (!this.signedAccess || !value.startsWith(prefix)) return false;
+    const body = value.slice(prefix.length, value.lastIndexOf('.'));
+    const given = Buffer.from(value.slice(value.lastIndexOf('.') + 1));
+    const expected = Buffer.from(this.mac(body));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    const [issuedAt, expiresAt] = body.split('.').map(Number);
+    return issuedAt! > this.revokedAllAt && expiresAt! > Date.now() && !this.revoked.has(value);
   }
 
   record(kind: string, body: unknown) {
@@ -117,7 +147,9 @@ export class FakeOAuth {
   }
 
   issueTokens() {
-    const accessToken = token(`${this.provider}-at-`);
+    const accessToken = this.signedAccess
+      ? this.signedToken(`${this.provider}-at-`)
+      : token(`${this.provider}-at-`);
     const refreshToken = token(`${this.provider}-rt-`);
     this.access.set(accessToken, Date.now() + this.accessTtlSeconds * 1000);
     this.refresh.add(refreshToken);
@@ -137,12 +169,14 @@ export class FakeOAuth {
   revoke(tokenValue: string) {
     this.access.delete(tokenValue);
     this.refresh.delete(tokenValue);
+    this.revoked.add(tokenValue);
   }
 
   /** Revokes every refresh token (the user removed the app at the provider). */
   revokeAll() {
     this.refresh.clear();
     this.access.clear();
+    this.revokedAllAt = Date.now();
   }
 
   /** Expires every access token now, so the next call must refresh. */
@@ -152,7 +186,7 @@ export class FakeOAuth {
 
   isAuthorized(header: string | undefined) {
     const value = header?.replace(/^Bearer /i, '') ?? '';
-    return (this.access.get(value) ?? 0) > Date.now();
+    return (this.access.get(value) ?? 0) > Date.now() || this.isValidSigned(value);
   }
 
   /** True (and answered) when this call is throttled. */

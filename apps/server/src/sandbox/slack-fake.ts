@@ -100,6 +100,12 @@ export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
   };
 }
 
-/** Slack bot tokens do not expire unless rotation is on: the sandbox's live a year. */
+/**
+ * Slack bot tokens do not expire unless rotation is on: the sandbox's live a year, and are
+ * signed, so a restarted app still accepts them (ADR 0025).
+ */
 export const newSlackOAuth = (clientId: string, clientSecret: string) =>
-  new FakeOAuth('slack', clientId, clientSecret, { accessTtlSeconds: 365 * 86_400 });
+  new FakeOAuth('slack', clientId, clientSecret, {
+    accessTtlSeconds: 365 * 86_400,
+    signedAccess: true,
+  });
