@@ -5,7 +5,7 @@ import type { Connection, Sync } from '@revlane/contracts';
 import { eq } from 'drizzle-orm';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { captureLogs } from '../../../../test/log-capture.js';
-import { connections } from '../../../platform/database/schema/index.js';
+import { connections, sources } from '../../../platform/database/schema/index.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import {
   authorizeUrlOf,
@@ -148,6 +148,40 @@ describe('composer: Salesforce connection (jsforce against the Salesforce fake)'
     expect(await countRows(f, run.tables.find((t) => t.name === 'Contact')!.warehouseTable)).toBe(
       600,
     );
+  });
+
+  it('gives a connection made before Lead existed the Lead table on its next sync and reconnect', async () => {
+    const sourceId = (await salesforce()).sourceId!;
+    // As a source created before Lead: neither selected nor ever landed.
+    const withoutLead = async () => {
+      const [source] = await f.t.database.db.select().from(sources).where(eq(sources.id, sourceId));
+      await f.t.database.db
+        .update(sources)
+        .set({
+          selectedTables: source!.selectedTables.filter((t) => t.name !== 'Lead'),
+          landed: Object.fromEntries(
+            Object.entries(source!.landed).filter(([name]) => name !== 'Lead'),
+          ),
+        })
+        .where(eq(sources.id, sourceId));
+    };
+    const tableNames = async () => {
+      const [source] = await f.t.database.db.select().from(sources).where(eq(sources.id, sourceId));
+      return source!.selectedTables.map((t) => t.name).sort();
+    };
+    const all = ['Account', 'Contact', 'Lead', 'Opportunity', 'User'];
+    await withoutLead();
+    expect(await tableNames()).not.toContain('Lead');
+    const run = await syncNow();
+    expect(run.status).toBe('succeeded');
+    expect(Object.fromEntries(run.tables.map((t) => [t.name, t.rows]))).toMatchObject({
+      Lead: 150,
+      Account: 0,
+    });
+    expect(await tableNames()).toEqual(all);
+    await withoutLead();
+    await connect(f, f.dana, 'salesforce');
+    expect(await tableNames()).toEqual(all);
   });
 
   it('turns to reconnect_needed when the refresh is refused (invalid_grant), never a 500', async () => {

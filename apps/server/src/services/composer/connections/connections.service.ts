@@ -14,6 +14,7 @@ import { toSync } from '../sources/source-response.js';
 import { latestSyncsOf } from '../sources/sources.repository.js';
 import { queueSync } from '../syncs/queue-sync.js';
 import { lastSucceededSyncs } from './connection-syncs.js';
+import { withCurrentCrmTables } from './crm-source.js';
 import { toConnection } from './connection-response.js';
 import { ConnectionSession } from './connection-session.js';
 import { findConnection, listConnectionRows, updateConnection } from './connections.repository.js';
@@ -93,5 +94,6 @@ export async function syncConnection(
     throw conflict(
       `Reconnect ${CONNECTION_LABELS[provider]} first: it refused the saved authorization.`,
     );
+  await withCurrentCrmTables(app.db, auth.org.id, provider, row.sourceId);
   return toSync(await queueSync(app.db, app.jobs, auth.org.id, row.sourceId));
 }

@@ -6,7 +6,7 @@ import { hubspotReader } from '../connectors/hubspot-reader.js';
 import { intercomReader } from '../connectors/intercom-reader.js';
 import { outreachReader } from '../connectors/outreach-reader.js';
 import { SALESFORCE_TABLES } from '../connectors/salesforce-connector.js';
-import { findSource, insertSource } from '../sources/sources.repository.js';
+import { findSource, insertSource, updateSource } from '../sources/sources.repository.js';
 
 /** What a CRM's sync loads: every object, incremental on the provider's modified date. */
 const CRM_TABLES: Record<CrmProvider, SelectedTable[]> = {
@@ -32,7 +32,7 @@ export async function ensureCrmSource(
   isSandbox: boolean,
   userId: string,
 ): Promise<string> {
-  if (sourceId && (await findSource(db, orgId, sourceId))) return sourceId;
+  if (sourceId && (await withCurrentCrmTables(db, orgId, provider, sourceId))) return sourceId;
   const source = await insertSource(db, {
     id: randomUUID(),
     orgId,
@@ -43,4 +43,26 @@ export async function ensureCrmSource(
     createdBy: userId,
   });
   return source.id;
+}
+
+/**
+ * Adds the objects a CRM's sync has learnt since the source was created (Salesforce's Lead
+ * came later), so a connection made before gets them on its next sync or reconnect; the
+ * tables it had keep their settings and cursors. False when the source is gone.
+ */
+export async function withCurrentCrmTables(
+  db: Queryable,
+  orgId: string,
+  provider: CrmProvider,
+  sourceId: string,
+): Promise<boolean> {
+  const source = await findSource(db, orgId, sourceId);
+  if (!source) return false;
+  const had = new Set(source.selectedTables.map((table) => table.name));
+  const missing = CRM_TABLES[provider].filter((table) => !had.has(table.name));
+  if (missing.length > 0)
+    await updateSource(db, orgId, sourceId, {
+      selectedTables: [...source.selectedTables, ...missing],
+    });
+  return true;
 }
