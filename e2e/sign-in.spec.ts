@@ -44,6 +44,8 @@ test('a deep link survives sign-in with its exact path and query', async ({ page
 });
 
 test('reload and a server restart keep the user signed in; sign-out ends it', async ({ page }) => {
+  // A server restart and two round trips through the identity provider.
+  test.setTimeout(120_000);
   await page.goto(`${server.url}/app/home`);
   await fillSignIn(page, DEMO_USER.email);
   await expect(page.getByText(`Signed in as ${DEMO_USER.name}`)).toBeVisible();

@@ -1,10 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** Where global set-up left the prepared data directory (data-template.ts). */
+export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+
+/** A fresh data directory: a copy of the prepared template when there is one, else empty. */
+function freshDataDir(): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-e2e-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
 
 export interface RunningServer {
   url: string;
@@ -15,14 +26,15 @@ export interface RunningServer {
 
 /**
  * Starts the app the README's way (`npm start` runs scripts/start.mjs) on its own port
- * and data directory, and waits until /readyz answers.
+ * and data directory (a copy of the prepared one unless given), and waits until /readyz
+ * answers.
  */
 export async function startServer(options: {
   port: number;
   dataDir?: string;
   env?: Record<string, string>;
 }): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'revlane-e2e-'));
+  const dataDir = options.dataDir ?? freshDataDir();
   // E2E_PORT_OFFSET lets two checkouts run their flows side by side on one machine.
   const port = options.port + Number(process.env.E2E_PORT_OFFSET ?? 0);
   const url = `http://localhost:${port}`;
