@@ -72,3 +72,7 @@ export const slackNotificationSettingsSchema = z.strictObject({
 });
 export type SlackNotificationSettings = z.infer<typeof slackNotificationSettingsSchema>;
 export const slackChannelListSchema = z.array(slackChannelSchema);
+
+/** `POST users/me/notifications/slack/test`: the channel the test message was posted to. */
+export const slackTestResultSchema = z.object({ channelId: z.string(), sent: z.boolean() });
+export type SlackTestResult = z.infer<typeof slackTestResultSchema>;

@@ -136,6 +136,53 @@ describe('profile page', () => {
     );
   });
 
+  it('picks a Slack channel and sends a test message to it, showing the outcome', async () => {
+    let channelId: string | null = null;
+    let tests = 0;
+    const { requests } = stubApi({
+      'GET /user/api/v1/users/me': () => jsonResponse(200, { data: impersonatedProfile }),
+      'GET /user/api/v1/users/me/notifications/slack/channels': () =>
+        jsonResponse(200, {
+          data: [
+            { id: 'C1', name: 'general' },
+            { id: 'C2', name: 'revenue-alerts' },
+          ],
+        }),
+      'GET /user/api/v1/users/me/notifications/slack': () =>
+        jsonResponse(200, { data: { channelId } }),
+      'PATCH /user/api/v1/users/me/notifications/slack': ({ body }) => {
+        channelId = (body as { channelId: string | null }).channelId;
+        return jsonResponse(200, { data: { channelId } });
+      },
+      'POST /user/api/v1/users/me/notifications/slack/test': () =>
+        ++tests === 1
+          ? jsonResponse(200, { data: { channelId, sent: true } })
+          : jsonResponse(409, { error: 'conflict', message: 'Connect Slack first' }),
+    });
+    await renderProfile();
+    const slack = screen.getByRole('region', { name: 'Slack notifications' });
+    const send = await within(slack).findByRole('button', { name: 'Send test message' });
+    expect(send).toBeDisabled();
+    await userEvent.click(within(slack).getByRole('combobox'));
+    await userEvent.click(await screen.findByText('#revenue-alerts'));
+    await waitFor(() => expect(send).toBeEnabled());
+    await userEvent.click(send);
+    expect(await within(slack).findByRole('status')).toHaveTextContent(
+      'Test message sent to #revenue-alerts',
+    );
+    await userEvent.click(send);
+    expect(await within(slack).findByRole('alert')).toHaveTextContent('Connect Slack first');
+    expect(
+      requests
+        .filter((r) => r.url.includes('/notifications/slack') && r.method !== 'GET')
+        .map((r) => `${r.method} ${r.url.replace(/^.*\/users\/me/, '')}`),
+    ).toEqual([
+      'PATCH /notifications/slack',
+      'POST /notifications/slack/test',
+      'POST /notifications/slack/test',
+    ]);
+  });
+
   it('saves each dashboard setting as it changes', async () => {
     const { requests } = stubProfileService();
     await renderProfile();
