@@ -47,5 +47,7 @@ export const mappingRuns = pgTable('mapping_runs', {
   error: text('error'),
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** Written every few seconds while the run builds; a silent run's process died. */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   createdAt: createdAtColumn(),
 });

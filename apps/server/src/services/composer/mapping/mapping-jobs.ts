@@ -10,3 +10,13 @@ export const mappingPublishJobSchema = z.object({
   runId: z.string().min(1),
 });
 export type MappingPublishJob = z.infer<typeof mappingPublishJobSchema>;
+
+/** Every minute: fail the runs of a process that died and publish their version again. */
+export const MAPPING_RUNS_SWEEP_JOB = 'mapping-runs-sweep';
+export const MAPPING_RUNS_SWEEP_CRON = '* * * * *';
+/** A running run writes its heartbeat this often… */
+export const MAPPING_HEARTBEAT_MS = 5_000;
+/** …and one silent for this long belongs to a process that died. */
+export const MAPPING_STALE_AFTER_SECONDS = 60;
+export const MAPPING_INTERRUPTED_MESSAGE =
+  'Interrupted: the server stopped during the publish. The previous data is unchanged; it is published again.';

@@ -1,5 +1,5 @@
 import type { MappingBody, SyncStatus } from '@revlane/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/database/queryable.js';
 import { isUuid } from '../../../platform/database/uuid.js';
 import {
@@ -96,7 +96,7 @@ export async function findLatestRun(db: Queryable, orgId: string) {
 export async function startRun(db: Queryable, runId: string): Promise<boolean> {
   const rows = await db
     .update(mappingRuns)
-    .set({ status: 'running', startedAt: sql`now()` })
+    .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()` })
     .where(and(eq(mappingRuns.id, runId), eq(mappingRuns.status, 'queued')))
     .returning({ id: mappingRuns.id });
   return rows.length > 0;
@@ -124,4 +124,34 @@ export async function findVersion(db: Queryable, orgId: string, version: number)
     .from(mappingVersions)
     .where(and(eq(mappingVersions.orgId, orgId), eq(mappingVersions.version, version)));
   return row;
+}
+
+/** A running run says it is alive. */
+export async function beatRun(db: Queryable, runId: string) {
+  await db
+    .update(mappingRuns)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(mappingRuns.id, runId), eq(mappingRuns.status, 'running')));
+}
+
+/**
+ * Runs left "running" by a process that died (heartbeat older than `staleSeconds`) are
+ * failed with `error`; the previous canonical tables were never replaced (ADR 0019).
+ */
+export function failStaleRuns(
+  db: Queryable,
+  staleSeconds: number,
+  error: string,
+): Promise<MappingRunRecord[]> {
+  const cutoff = sql`now() - make_interval(secs => ${staleSeconds})`;
+  return db
+    .update(mappingRuns)
+    .set({ status: 'failed', error, finishedAt: sql`now()` })
+    .where(
+      and(
+        eq(mappingRuns.status, 'running'),
+        or(isNull(mappingRuns.heartbeatAt), lt(mappingRuns.heartbeatAt, cutoff)),
+      ),
+    )
+    .returning();
 }

@@ -16,8 +16,11 @@ import { KeyedLock } from '../../../warehouse/index.js';
 import {
   MAPPING_AFTER_SYNC_QUEUE,
   MAPPING_PUBLISH_JOB,
+  MAPPING_RUNS_SWEEP_CRON,
+  MAPPING_RUNS_SWEEP_JOB,
   mappingPublishJobSchema,
 } from './mapping-jobs.js';
+import { sweepMappingRuns } from './mapping-sweep.js';
 import {
   getMapping,
   getMappingRun,
@@ -46,6 +49,8 @@ export const mappingRoutes: FastifyPluginAsync = async (app) => {
   await app.jobs.work<object>(MAPPING_PUBLISH_JOB, (data) =>
     runMappingPublish(deps, mappingPublishJobSchema.parse(data)),
   );
+  await app.jobs.work(MAPPING_RUNS_SWEEP_JOB, () => sweepMappingRuns(deps));
+  await app.jobs.schedule(MAPPING_RUNS_SWEEP_JOB, MAPPING_RUNS_SWEEP_CRON, {});
   await onWarehouseLoaded(app.jobs, MAPPING_AFTER_SYNC_QUEUE, (event) =>
     reapplyAfterSync(deps, event),
   );

@@ -20,8 +20,8 @@ import {
 import type { TableSchema } from '../../../warehouse/engine/table-schema.js';
 import { seedMappedSegments } from './mapped-segments.js';
 import { accountsSelect, eventsSelect, usersSelect } from './mapping-sql.js';
-import type { MappingPublishJob } from './mapping-jobs.js';
-import { findRun, findVersion, finishRun, startRun } from './mapping.repository.js';
+import { MAPPING_HEARTBEAT_MS, type MappingPublishJob } from './mapping-jobs.js';
+import { beatRun, findRun, findVersion, finishRun, startRun } from './mapping.repository.js';
 import { resolveMapping, type ResolvedMapping } from './resolve-mapping.js';
 
 export interface MappingDeps {
@@ -82,6 +82,11 @@ export function publishStatements(
 export async function runMappingPublish(deps: MappingDeps, job: MappingPublishJob) {
   const { db, warehouse } = deps;
   if (!(await startRun(db, job.runId))) return;
+  // The sweep tells a run in progress from one whose process died by this heartbeat.
+  const heartbeat = setInterval(
+    () => void beatRun(db, job.runId).catch(() => undefined),
+    MAPPING_HEARTBEAT_MS,
+  );
   try {
     const run = await findRun(db, job.orgId, job.runId);
     const version = run && (await findVersion(db, job.orgId, run.version));
@@ -104,6 +109,8 @@ export async function runMappingPublish(deps: MappingDeps, job: MappingPublishJo
     const message = failureMessage(error);
     deps.log.warn({ runId: job.runId, error: message }, 'mapping publish failed');
     await finishRun(db, job.runId, { status: 'failed', error: message });
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
