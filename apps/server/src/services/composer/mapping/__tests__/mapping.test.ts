@@ -98,13 +98,14 @@ describe('composer: mapping landed tables onto accounts, users and events', () =
     expect(older).toEqual([]);
     expect(latest).toMatchObject({ version: 1, mapping: f.mapping() });
     expect(latest!.publishedBy?.id).toBeTruthy();
-    // Segment pages learn of a publish from the mapping's latest run.
+    // Segment pages learn of a publish from the mapping's latest run: this one, or a
+    // re-apply of the same version queued by a source's 'warehouse loaded' event that
+    // arrived after the publish (the fixture's syncs just before it).
     const mapping = await f.call(f.dana, { method: 'GET', url: 'mapping' });
-    expect(mapping.json<{ data: Mapping }>().data.latestRun).toMatchObject({
-      id: run.id,
-      status: 'succeeded',
-      version: 1,
-    });
+    const latestRun = mapping.json<{ data: Mapping }>().data.latestRun;
+    expect(latestRun).toMatchObject({ version: 1 });
+    if (latestRun!.id === run.id) expect(latestRun!.status).toBe('succeeded');
+    else expect(['queued', 'running', 'succeeded']).toContain(latestRun!.status);
   });
 
   it('gives an organization without segments All accounts and All users; attributes filter', async () => {
