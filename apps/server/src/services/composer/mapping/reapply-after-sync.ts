@@ -12,9 +12,6 @@ export async function reapplyAfterSync(deps: MappingDeps, event: WarehouseLoaded
   if (event.reason !== 'sync' || !event.sourceId) return;
   const [latest] = await listVersions(deps.db, event.orgId, 1);
   if (!latest) return;
-  // A version published after the sync landed was built from that data already (its run
-  // starts later still): the event, delivered late, has nothing new to apply.
-  if (new Date(event.loadedAt) <= latest.publishedAt) return;
   const { accounts, users, events } = latest.mapping;
   const sources = [accounts.sourceId, users.sourceId, events?.sourceId];
   if (!sources.includes(event.sourceId)) return;
