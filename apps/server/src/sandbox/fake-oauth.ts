@@ -166,6 +166,16 @@ export class FakeOAuth {
     return { accessToken, expiresIn: this.accessTtlSeconds };
   }
 
+  /**
+   * A token endpoint's grant: an authorization code is redeemed, a refresh token gets a new
+   * access token and stays the refresh token; null = invalid_grant.
+   */
+  grant(form: Record<string, string | undefined>) {
+    if (form.grant_type !== 'refresh_token') return this.redeem(form);
+    const refreshed = this.refreshAccess(form.refresh_token);
+    return refreshed && { ...refreshed, refreshToken: form.refresh_token! };
+  }
+
   revoke(tokenValue: string) {
     this.access.delete(tokenValue);
     this.refresh.delete(tokenValue);

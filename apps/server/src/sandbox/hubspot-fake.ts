@@ -136,13 +136,7 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
         return reply
           .code(400)
           .send({ status: 'BAD_CLIENT_ID', message: 'missing or invalid client id' });
-      const issued =
-        form.grant_type === 'refresh_token'
-          ? (() => {
-              const refreshed = oauth.refreshAccess(form.refresh_token);
-              return refreshed && { ...refreshed, refreshToken: form.refresh_token! };
-            })()
-          : oauth.redeem(form);
+      const issued = oauth.grant(form);
       if (!issued)
         return reply
           .code(400)

@@ -81,13 +81,7 @@ export function outreachFake(oauth: FakeOAuth): FastifyPluginCallback {
         return reply
           .code(401)
           .send({ error: 'invalid_client', error_description: 'Client authentication failed.' });
-      const issued =
-        form.grant_type === 'refresh_token'
-          ? (() => {
-              const refreshed = oauth.refreshAccess(form.refresh_token);
-              return refreshed && { ...refreshed, refreshToken: form.refresh_token! };
-            })()
-          : oauth.redeem(form);
+      const issued = oauth.grant(form);
       if (!issued)
         return reply.code(400).send({
           error: 'invalid_grant',
