@@ -14,6 +14,7 @@ import {
 } from '@revlane/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
+import { requireAdmin } from '../../../platform/auth/require-admin.js';
 import type { Database } from '../../../platform/database/database.js';
 import { badRequest, HttpError, notFound } from '../../../platform/errors/http-error.js';
 import type { SecretBox } from '../../../platform/secrets/secret-box.js';
@@ -166,6 +167,7 @@ export async function createPlay(
   auth: AuthContext,
   body: CreatePlayBody,
 ): Promise<PlayWithSecrets> {
+  requireAdmin(auth, 'create plays');
   const definition = createPlayBodySchema.parse(body);
   checkScheduleFlag(deps, definition.trigger);
   const cohort = await checkDefinition(deps, auth, definition);
@@ -194,6 +196,7 @@ export async function changePlay(
   id: string,
   body: UpdatePlayBody,
 ): Promise<PlayWithSecrets> {
+  requireAdmin(auth, 'change plays');
   const { row } = await requirePlay(deps.db, auth, id);
   const previous = triggerOf(row, row.cohortId!);
   const checked = playDefinitionSchema.safeParse({
@@ -244,6 +247,7 @@ const scheduleMoved = (row: PlayRecord, trigger: PlayTrigger) =>
     : row.triggerType === 'schedule';
 
 export async function removePlay(deps: PlaysDeps, auth: AuthContext, id: string) {
+  requireAdmin(auth, 'delete plays');
   const { row } = await requirePlay(deps.db, auth, id);
   await markPlayDeleted(deps.db, auth.org.id, row.id);
 }

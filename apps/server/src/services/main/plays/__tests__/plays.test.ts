@@ -6,6 +6,7 @@ import {
   type LiveOpsFixture,
 } from '../../../live-ops/__tests__/live-ops-fixture.js';
 import { plays } from '../../../../platform/database/schema/index.js';
+import { testUser } from '../../../../../test/app.js';
 import { errorPaths, playsClient, webhookPlayBody } from './plays-client.js';
 
 const schedule = (cohortId: string) => ({
@@ -142,6 +143,27 @@ describe('main: plays CRUD (flag edit_play_schedule off)', () => {
     expect((await p.call(f.eve, 'PATCH', PLAYS_API.play(mine.id), { name: 'x' })).statusCode).toBe(
       404,
     );
+  });
+  it('editing plays is admin-only: a member reads them but gets 403 on create, change and delete', async () => {
+    const play = await p.create(f.dana, webhookPlayBody(cohortId));
+    const mia = await testUser(f.t, 'mia@acme-demo.example', { email_verified: true });
+    const list = await p.call(mia, 'GET', PLAYS_API.list);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<{ data: PlayPage }>().data.items.map((item) => item.id)).toContain(play.id);
+    const attempts = [
+      ['POST', PLAYS_API.list, webhookPlayBody(cohortId)],
+      ['PATCH', PLAYS_API.play(play.id), { name: 'Renamed' }],
+      ['DELETE', PLAYS_API.play(play.id), undefined],
+    ] as const;
+    for (const [method, path, body] of attempts) {
+      const refused = await p.call(mia, method, path, body);
+      expect(refused.statusCode, `${method} ${path}`).toBe(403);
+      expect(refused.json()).toMatchObject({
+        error: 'forbidden',
+        message: expect.stringMatching(/^Only admins may /) as string,
+      });
+    }
+    expect((await p.read<Play>(f.dana, PLAYS_API.play(play.id))).name).toBe(play.name);
   });
 });
 
