@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { seedDemoSegments } from '../src/demo/index.js';
+import { openDatabase } from '../src/platform/database/database.js';
+import { organizations } from '../src/platform/database/schema/index.js';
+import { loadDemoData, openWarehouse } from '../src/warehouse/index.js';
+import { createTestKeys, signTestToken } from './tokens.js';
+
+/** A small demo dataset: the segment pages answer real rows in milliseconds. */
+const SMALL_DEMO = { accounts: 300, users: 3_000, events: 20_000 } as const;
+
+export interface SeededDataDir {
+  dataDir: string;
+  orgId: string;
+  /** The environment of the server CLI (`startServer`) over this data directory. */
+  env: Record<string, string>;
+  /** A bearer token of a user of that organization (provisioned by their first request). */
+  token: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * A data directory as an embedded install leaves it (PGlite metadata, DuckDB warehouse) with
+ * one organization, the demo segments and a small demo dataset, and an identity provider on
+ * 127.0.0.1 that serves the test keys: the server CLI starts on it with no first-start work.
+ * Runs before any server process opens the directory (one process owns PGlite and DuckDB).
+ */
+export async function seedDataDir(name: string): Promise<SeededDataDir> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `revlane-${name}-`));
+  const domain = `${name}.example`;
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'metadata') });
+  let orgId: string;
+  try {
+    const [org] = await database.db
+      .insert(organizations)
+      .values({ name, domain, externalId: null })
+      .returning({ id: organizations.id });
+    orgId = org!.id;
+    await seedDemoSegments(database.db, orgId);
+  } finally {
+    await database.close();
+  }
+  const warehouse = openWarehouse({ dataDir, threads: 1 });
+  try {
+    await loadDemoData(warehouse, orgId, SMALL_DEMO);
+  } finally {
+    await warehouse.close();
+  }
+
+  const keys = await createTestKeys();
+  const idp: Server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keys.jwks)),
+  );
+  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+  const idpUrl = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+  const token = await signTestToken(
+    keys,
+    { sub: `${name}|dana`, email: `dana@${domain}`, name: 'Dana', org_id: orgId },
+    { issuer: `${idpUrl}/`, exp: Math.floor(Date.now() / 1000) + 3600 },
+  );
+  return {
+    dataDir,
+    orgId,
+    token,
+    env: {
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      REVLANE_DATA_DIR: dataDir,
+      AUTH0_DOMAIN: idpUrl,
+      AUTH0_CLIENT_ID: 'test-client',
+      RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
+      RATE_LIMIT_USER_PER_MINUTE: '0',
+      RATE_LIMIT_STRICT_PER_MINUTE: '0',
+      JOBS_POLLING_INTERVAL_SECONDS: '0.5',
+    },
+    async close() {
+      await new Promise((resolve) => idp.close(resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
