@@ -47,6 +47,11 @@ function hubspotObjects() {
   }));
   return {
     owners,
+    // Records link to companies through associations, not properties (the v4 associations API).
+    companyOf: {
+      deals: new Map(data.deals.map((d) => [d.id, d.accountId])),
+      contacts: new Map(data.contacts.map((c) => [c.id, c.accountId])),
+    } as Record<string, Map<string, string> | undefined>,
     companies: data.accounts.map((a) =>
       object(a.id, a.modifiedAt, {
         name: a.name,
@@ -122,7 +127,8 @@ function pageOf<T>(rows: T[], after: string | undefined, limit: number | undefin
  * A local HubSpot (docs/architecture.md §6, Connections) as @hubspot/api-client talks to it:
  * the install page, `/oauth/v1/token` (30-minute access tokens, refresh tokens; a dead one
  * answers 400 `BAD_REFRESH_TOKEN`), token info and refresh-token delete, CRM search and
- * owners paged by `paging.next.after`, 401 `INVALID_AUTHENTICATION`, and 429 `RATE_LIMIT`
+ * owners paged by `paging.next.after`, the v4 associations' batch read (deals and contacts to
+ * companies), 401 `INVALID_AUTHENTICATION`, and 429 `RATE_LIMIT`
  * with Retry-After.
  */
 export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
@@ -229,6 +235,51 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
           ),
         })),
       };
+    });
+    app.post('/crm/v4/associations/:from/:to/batch/read', async (request, reply) => {
+      if (guard(request.headers.authorization, reply)) return reply;
+      const { from, to } = request.params as { from: string; to: string };
+      const links = to === 'companies' ? data.companyOf[from] : undefined;
+      if (!links)
+        return reply
+          .code(400)
+          .send(error('VALIDATION_ERROR', `Unknown association from ${from} to ${to}`));
+      const inputs = ((request.body ?? {}) as { inputs?: { id: string }[] }).inputs ?? [];
+      const now = new Date().toISOString();
+      const linked = inputs.filter((input) => links.has(String(input.id)));
+      const unlinked = inputs.filter((input) => !links.has(String(input.id)));
+      const primaryTypeId = from === 'deals' ? 5 : 1;
+      const unlabelledTypeId = from === 'deals' ? 341 : 279;
+      // Objects without the association are reported as errors of a 207, as HubSpot does.
+      return reply.code(unlinked.length > 0 ? 207 : 200).send({
+        status: 'COMPLETE',
+        results: linked.map((input) => ({
+          from: { id: String(input.id) },
+          to: [
+            {
+              toObjectId: Number(links.get(String(input.id))),
+              associationTypes: [
+                { category: 'HUBSPOT_DEFINED', typeId: primaryTypeId, label: 'Primary' },
+                { category: 'HUBSPOT_DEFINED', typeId: unlabelledTypeId, label: null },
+              ],
+            },
+          ],
+        })),
+        ...(unlinked.length > 0
+          ? {
+              numErrors: unlinked.length,
+              errors: unlinked.map((input) => ({
+                status: 'error',
+                category: 'OBJECT_NOT_FOUND',
+                subCategory: 'crm.associations.NO_ASSOCIATIONS_FOUND',
+                message: `No ${to} is associated to ${from} ${input.id}.`,
+                context: { fromObjectId: [String(input.id)] },
+              })),
+            }
+          : {}),
+        startedAt: now,
+        completedAt: now,
+      });
     });
     // The client asks for `/crm/v3/owners/`, with the trailing slash.
     app.get('/crm/v3/owners/', async (request, reply) => {

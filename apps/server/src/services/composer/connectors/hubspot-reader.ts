@@ -1,6 +1,7 @@
 import type { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/companies/index.js';
 import type { ProviderSettings } from '../../../platform/connections-config.js';
 import { hubspotClient } from '../connections/providers/hubspot-provider.js';
+import { companiesOf } from './hubspot-associations.js';
 import type { CrmPage, CrmReader, CrmTable } from './crm-connector.js';
 
 /** HubSpot's search answers pages of up to 200; 100 keeps a page's body small. */
@@ -43,6 +44,9 @@ export const HUBSPOT_TABLES: Record<string, CrmTable> = {
       ['amount', 'double'],
       ['closedate', 'text'],
       ['hubspot_owner_id', 'text'],
+      // Not a deal property: the primary company from the associations API, named as the
+      // contacts' own property so the mapping joins both to companies the same way.
+      ['associatedcompanyid', 'text'],
       ['hs_lastmodifieddate', 'timestamp'],
     ],
     cursor: 'hs_lastmodifieddate',
@@ -65,7 +69,8 @@ type SearchableObject = 'companies' | 'contacts' | 'deals';
  * Companies, contacts and deals through the CRM search API (sorted by and filtered on their
  * modified date, so a run after the first asks only for changes), owners through the owners
  * API (no date filter there: CrmConnector keeps the changed ones); both paged by
- * `paging.next.after` (docs/architecture.md §6, Connections).
+ * `paging.next.after` (docs/architecture.md §6, Connections). Each page of deals is followed by
+ * a batch read of their company associations (ADR 0028).
  */
 export const hubspotReader: CrmReader = {
   label: 'HubSpot',
@@ -87,7 +92,10 @@ export const hubspotReader: CrmReader = {
       };
     }
     const table = HUBSPOT_TABLES[request.table]!;
-    const properties = table.fields.map(([name]) => name).filter((name) => name !== 'id');
+    const isDeals = request.table === 'deals';
+    const properties = table.fields
+      .map(([name]) => name)
+      .filter((name) => name !== 'id' && !(isDeals && name === 'associatedcompanyid'));
     const filterGroups = request.modifiedAfter
       ? [
           {
@@ -108,8 +116,19 @@ export const hubspotReader: CrmReader = {
       limit: PAGE_SIZE,
       ...(after ? { after } : {}),
     });
+    const companies = isDeals
+      ? await companiesOf(
+          client,
+          'deals',
+          page.results.map((record) => record.id),
+        )
+      : null;
     return {
-      records: page.results.map((record) => ({ ...record.properties, id: record.id })),
+      records: page.results.map((record) => ({
+        ...record.properties,
+        id: record.id,
+        ...(companies ? { associatedcompanyid: companies.get(record.id) ?? null } : {}),
+      })),
       next: page.paging?.next?.after ?? null,
     };
   },
