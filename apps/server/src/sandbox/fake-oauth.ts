@@ -37,6 +37,8 @@ export class FakeOAuth {
   accessTtlSeconds: number;
   /** When > 0, that many next API calls answer 429 with Retry-After: 1. */
   throttleNext = 0;
+  /** Milliseconds an accepted API call waits before it answers (a slow provider). */
+  answerDelayMs = 0;
   /** Signed access tokens stay valid across a restart of the app that serves the fake. */
   private readonly signedAccess: boolean;
   /** Signed tokens issued up to this moment were revoked all at once (`revokeAll`). */
@@ -197,6 +199,11 @@ export class FakeOAuth {
   isAuthorized(header: string | undefined) {
     const value = header?.replace(/^Bearer /i, '') ?? '';
     return (this.access.get(value) ?? 0) > Date.now() || this.isValidSigned(value);
+  }
+
+  answerDelay() {
+    const ms = this.answerDelayMs;
+    return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
   }
 
   /** True (and answered) when this call is throttled. */

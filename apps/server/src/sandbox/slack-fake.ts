@@ -15,6 +15,62 @@ const fromForm = (value: unknown) => {
   }
 };
 
+/** A message as `conversations.history` answers it (metadata only when asked for). */
+interface SlackMessage {
+  type: 'message';
+  user: string;
+  bot_id: string;
+  app_id: string;
+  text: unknown;
+  blocks: unknown;
+  ts: string;
+  metadata?: unknown;
+}
+
+const HISTORY_MAX_LIMIT = 999;
+
+/** Each message's `ts` is unique within a channel, as Slack's are (it is the message's id). */
+function messageClock() {
+  let last = 0;
+  return () => {
+    last = Math.max(last + 1, Date.now() * 1000);
+    return `${Math.floor(last / 1e6)}.${String(last % 1e6).padStart(6, '0')}`;
+  };
+}
+
+/**
+ * `conversations.history` as Slack answers it: newest first, `oldest`/`latest` bounds
+ * (exclusive unless `inclusive`), `limit` and a `cursor` to the next page, and each message's
+ * metadata only with `include_all_metadata`.
+ */
+function historyPage(messages: SlackMessage[], form: Record<string, string | undefined>) {
+  const oldest = Number(form.oldest ?? 0);
+  const latest = form.latest === undefined ? Infinity : Number(form.latest);
+  const inclusive = form.inclusive === 'true' || form.inclusive === '1';
+  const inRange = messages
+    .filter((message) => {
+      const ts = Number(message.ts);
+      return inclusive ? ts >= oldest && ts <= latest : ts > oldest && ts < latest;
+    })
+    .reverse();
+  const limit = Math.min(Number(form.limit ?? 100) || 100, HISTORY_MAX_LIMIT);
+  const start = Number(Buffer.from(form.cursor ?? '', 'base64url').toString() || 0);
+  const page = inRange.slice(start, start + limit);
+  const hasMore = start + limit < inRange.length;
+  const withMetadata = form.include_all_metadata === 'true' || form.include_all_metadata === '1';
+  return {
+    ok: true,
+    messages: page.map(({ metadata, ...message }) =>
+      withMetadata && metadata ? { ...message, metadata } : message,
+    ),
+    has_more: hasMore,
+    pin_count: 0,
+    response_metadata: {
+      next_cursor: hasMore ? Buffer.from(String(start + limit)).toString('base64url') : '',
+    },
+  };
+}
+
 /** The sandbox workspace's public channels: #general, #sales, #alerts, then numbered ones. */
 function slackChannels() {
   const named = ['general', 'sales', 'alerts', 'customer-success', 'revenue'];
@@ -31,12 +87,24 @@ function slackChannels() {
  * A local Slack workspace (docs/architecture.md §6, Connections) as @slack/web-api talks to
  * it: the OAuth v2 install page and `oauth.v2.access`, `conversations.list` paged by
  * `response_metadata.next_cursor`, `chat.postMessage` (recorded with its blocks and metadata, see `/received`),
- * `auth.revoke`, Slack's `{ ok: false, error }` envelope and 429 with Retry-After.
+ * `conversations.history` (paged, `oldest`, metadata with `include_all_metadata`: how a sender
+ * finds out after a crash whether its message went out, ADR 0023), `auth.revoke`, Slack's
+ * `{ ok: false, error }` envelope and 429 with Retry-After.
  */
 export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
   return (app: FastifyInstance, _options, done) => {
     acceptFormBodies(app);
     const channels = slackChannels();
+    const history = new Map<string, SlackMessage[]>();
+    const nextTs = messageClock();
+    /** The channel the bot may read and write, or Slack's error for it. */
+    const memberChannel = (id: unknown) => {
+      const channel = channels.find((candidate) => candidate.id === id);
+      if (!channel) return { ok: false as const, error: 'channel_not_found' };
+      if (channel.id === SANDBOX_SLACK_CHANNEL_WITHOUT_BOT)
+        return { ok: false as const, error: 'not_in_channel' };
+      return channel;
+    };
     oauth.consentRoutes(app, '/oauth/v2/authorize', 'Slack');
     app.post('/api/oauth.v2.access', (request) => {
       const form = request.body as Record<string, string | undefined>;
@@ -47,7 +115,7 @@ export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
         ok: true,
         access_token: issued.accessToken,
         token_type: 'bot',
-        scope: 'chat:write,channels:read,groups:read',
+        scope: 'chat:write,channels:read,groups:read,channels:history,groups:history',
         bot_user_id: 'USBXBOT',
         app_id: 'ASBX',
         team: { id: 'TSBX', name: 'Revlane Sandbox' },
@@ -77,22 +145,41 @@ export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
         response_metadata: { next_cursor: next },
       };
     });
+    app.post('/api/conversations.history', async (request, reply) => {
+      if (!authorized(request.headers.authorization)) return { ok: false, error: 'invalid_auth' };
+      if (oauth.throttled(reply, { ok: false, error: 'ratelimited' })) return reply;
+      const form = (request.body ?? {}) as Record<string, string | undefined>;
+      const channel = memberChannel(form.channel);
+      if ('error' in channel) return channel;
+      return historyPage(history.get(channel.id) ?? [], form);
+    });
     app.post('/api/chat.postMessage', async (request, reply) => {
       if (!authorized(request.headers.authorization)) return { ok: false, error: 'invalid_auth' };
       if (oauth.throttled(reply, { ok: false, error: 'ratelimited' })) return reply;
       const form = (request.body ?? {}) as Record<string, unknown>;
-      const channel = channels.find((candidate) => candidate.id === form.channel);
-      if (!channel) return { ok: false, error: 'channel_not_found' };
-      if (channel.id === SANDBOX_SLACK_CHANNEL_WITHOUT_BOT)
-        return { ok: false, error: 'not_in_channel' };
-      const ts = `${(Date.now() / 1000).toFixed(6)}`;
+      const channel = memberChannel(form.channel);
+      if ('error' in channel) return channel;
+      const ts = nextTs();
+      const message: SlackMessage = {
+        type: 'message',
+        user: 'USBXBOT',
+        bot_id: 'BSBX',
+        app_id: 'ASBX',
+        text: form.text,
+        blocks: fromForm(form.blocks),
+        ts,
+        ...(form.metadata ? { metadata: fromForm(form.metadata) } : {}),
+      };
+      history.set(channel.id, [...(history.get(channel.id) ?? []), message]);
       oauth.record('chat.postMessage', {
         channel: form.channel,
         text: form.text,
-        blocks: fromForm(form.blocks),
-        metadata: fromForm(form.metadata),
+        blocks: message.blocks,
+        metadata: message.metadata,
         ts,
       });
+      // Accepted and recorded: a slow answer lets a test kill the app before it hears it.
+      await oauth.answerDelay();
       return { ok: true, channel: form.channel, ts };
     });
     app.get('/received', () => oauth.received);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startFakeSmtpServer } from '../../../test/fake-smtp-server.js';
 import { SecretBox } from '../secrets/secret-box.js';
-import { createMailer } from './mailer.js';
+import { createMailer, messageIdFor } from './mailer.js';
 import { formatOutboxMessage, OUTBOX_DIR, readOutbox } from './outbox.js';
 
 const FROM = 'Revlane <no-reply@revlane.test>';
@@ -40,6 +40,23 @@ describe('mailer', () => {
     expect(readOutbox(path.join(dataDir, 'nowhere'), box)).toEqual([]);
   });
 
+  it('keeps a message sent twice with the same idempotency key once (ADR 0023)', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'revlane-outbox-once-'));
+    const box = new SecretBox(randomBytes(32));
+    const mailer = createMailer({ smtpUrl: undefined, from: FROM, dataDir, box });
+    await mailer.send({ ...MESSAGE, idempotencyKey: 'firing-1:email:ada@acme.test' });
+    await mailer.send({ ...MESSAGE, idempotencyKey: 'firing-1:email:ada@acme.test' });
+    await mailer.send({ ...MESSAGE, idempotencyKey: 'firing-2:email:ada@acme.test' });
+    const messages = readOutbox(path.join(dataDir, OUTBOX_DIR), box);
+    expect(messages.map((message) => message.messageId)).toEqual([
+      messageIdFor('firing-1:email:ada@acme.test'),
+      messageIdFor('firing-2:email:ada@acme.test'),
+    ]);
+    expect(formatOutboxMessage(messages[0]!)).toContain(
+      `Message-ID: ${messageIdFor('firing-1:email:ada@acme.test')}`,
+    );
+  });
+
   it('sends over SMTP when SMTP_URL is set, and writes no outbox', async () => {
     const smtp = await startFakeSmtpServer();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'revlane-smtp-'));
@@ -50,7 +67,7 @@ describe('mailer', () => {
       box: new SecretBox(randomBytes(32)),
     });
     try {
-      await mailer.send(MESSAGE);
+      await mailer.send({ ...MESSAGE, idempotencyKey: 'firing-1:email:ada@acme.test' });
     } finally {
       mailer.close();
       await smtp.close();
@@ -60,6 +77,8 @@ describe('mailer', () => {
     expect(mail).toMatchObject({ from: 'no-reply@revlane.test', to: ['ada@acme.test'] });
     expect(mail!.data).toContain(`Subject: ${MESSAGE.subject}`);
     expect(mail!.data).toContain('secret-token-value');
+    // The key is the Message-ID: a resend after a crash is recognisably the same message.
+    expect(mail!.data).toContain(`Message-ID: ${messageIdFor('firing-1:email:ada@acme.test')}`);
     expect(readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   chmodSync,
   mkdirSync,
@@ -21,6 +21,23 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   date: string;
+  /** Set for messages sent with an idempotency key (alert deliveries, ADR 0023). */
+  messageId?: string;
+}
+
+/** The file name's tail that says which Message-ID a file holds, readable without opening it. */
+const messageIdTag = (messageId: string) =>
+  `-${createHash('sha256').update(messageId).digest('base64url').slice(0, 32)}`;
+
+/** Whether a message with this Message-ID was written already. */
+export function hasOutboxMessage(dir: string, messageId: string): boolean {
+  const tag = `${messageIdTag(messageId)}${SUFFIX}`;
+  try {
+    return readdirSync(dir).some((name) => name.endsWith(tag) && !name.startsWith('.'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }
 
 /**
@@ -31,7 +48,8 @@ export interface OutboxMessage {
 export function writeOutboxMessage(dir: string, box: SecretBox, message: OutboxMessage): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Time first, so names sort in the order the messages were written.
-  const name = `${Date.now().toString().padStart(15, '0')}-${randomUUID()}${SUFFIX}`;
+  const tag = message.messageId ? messageIdTag(message.messageId) : '';
+  const name = `${Date.now().toString().padStart(15, '0')}-${randomUUID()}${tag}${SUFFIX}`;
   const temporary = path.join(dir, `.${name}.tmp`);
   writeFileSync(temporary, box.sealJson(message, name), { mode: 0o600 });
   chmodSync(temporary, 0o600);
@@ -60,6 +78,7 @@ export function formatOutboxMessage(message: OutboxMessage): string {
     `From: ${message.from}`,
     `To: ${message.to}`,
     `Subject: ${message.subject}`,
+    ...(message.messageId ? [`Message-ID: ${message.messageId}`] : []),
     '',
     message.text,
   ].join('\n');

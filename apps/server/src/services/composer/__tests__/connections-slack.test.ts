@@ -47,7 +47,9 @@ describe('Slack: install over OAuth v2, channels and a test message (@slack/web-
 
   it('asks for the bot scopes; "Deny" and a replayed state connect nothing', async () => {
     const url = await authorizeUrlOf(f, f.dana, 'slack');
-    expect(url.searchParams.get('scope')).toBe('chat:write,channels:read,groups:read');
+    expect(url.searchParams.get('scope')).toBe(
+      'chat:write,channels:read,groups:read,channels:history,groups:history',
+    );
     const denied = await followCallback(f, await consent(url, 'deny'));
     expect(denied.location.searchParams.get('error')).toBe('access_denied');
     const replayed = await followCallback(f, denied.callback);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConnectionSession, RECONNECT_MESSAGE } from './connection-session.js';
 import { findConnection, updateConnection } from './connections.repository.js';
 import { slackClient } from './providers/slack-provider.js';
+import { findPostedMessage, idempotencyKeyOf } from './slack-posted-lookup.js';
 
 type App = Pick<FastifyInstance, 'db' | 'secrets' | 'config'>;
 
@@ -17,7 +18,8 @@ export interface SlackPost {
 }
 
 export type SlackSendResult =
-  | { kind: 'sent'; ts: string | null }
+  /** `alreadyPosted`: an earlier attempt's message was found in the channel, none was sent now. */
+  | { kind: 'sent'; ts: string | null; alreadyPosted?: boolean }
   /** No Slack connection, or one that needs reconnecting: nothing was sent. */
   | { kind: 'not-connected'; error: string }
   /** Still rate limited after the waits this call allows: try again after that long. */
@@ -54,12 +56,18 @@ export interface SlackSenderOptions {
   maxWaitSeconds?: number;
 }
 
+export interface SlackPostOptions {
+  rateLimitWaits?: number;
+  /**
+   * An earlier attempt of this message started at this moment and may have reached Slack
+   * (a worker killed before it recorded the answer): the channel's history since then is
+   * searched for the metadata's idempotency key first, and a message found is not sent again.
+   */
+  earlierAttemptSince?: Date;
+}
+
 export interface SlackSender {
-  post(
-    orgId: string,
-    post: SlackPost,
-    options?: { rateLimitWaits?: number },
-  ): Promise<SlackSendResult>;
+  post(orgId: string, post: SlackPost, options?: SlackPostOptions): Promise<SlackSendResult>;
 }
 
 /** The organization's Slack bot client, or null while Slack is not connected. */
@@ -84,6 +92,7 @@ export async function openSlackClient(
 export function slackSender(app: App, options: SlackSenderOptions = {}): SlackSender {
   const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   const maxWaitSeconds = options.maxWaitSeconds ?? 60;
+  const log = options.log;
   return {
     async post(orgId, post, callOptions) {
       const waits = callOptions?.rateLimitWaits ?? options.rateLimitWaits ?? 2;
@@ -95,7 +104,7 @@ export function slackSender(app: App, options: SlackSenderOptions = {}): SlackSe
       });
       if (!client) return { kind: 'not-connected', error: SLACK_NOT_CONNECTED };
       for (let waited = 0; ; waited += 1) {
-        const result = await postOnce(client, post);
+        const result = await reconcileOrPost(client, post, callOptions?.earlierAttemptSince, log);
         if (result.kind === 'permanent' && AUTHORIZATION_ERRORS.has(result.error)) {
           await updateConnection(app.db, orgId, 'slack', {
             status: 'reconnect_needed',
@@ -109,6 +118,35 @@ export function slackSender(app: App, options: SlackSenderOptions = {}): SlackSe
       }
     },
   };
+}
+
+/**
+ * Posts, unless an earlier attempt's message is already in the channel (ADR 0023). A
+ * connection made before the history scopes were asked for cannot look (`missing_scope`):
+ * then the message is sent again, at least once rather than never, and the log says so.
+ */
+async function reconcileOrPost(
+  client: WebClient,
+  post: SlackPost,
+  earlierAttemptSince: Date | undefined,
+  log: FastifyBaseLogger | undefined,
+): Promise<SlackSendResult> {
+  const key = idempotencyKeyOf(post.metadata);
+  if (earlierAttemptSince && key) {
+    try {
+      const found = await findPostedMessage(client, post.channel, key, earlierAttemptSince);
+      if (found) return { kind: 'sent', ts: found.ts, alreadyPosted: true };
+    } catch (error) {
+      const result = classify(error);
+      const missingScope = result.kind === 'transient' && result.error === 'missing_scope';
+      if (!missingScope) return result;
+      log?.warn(
+        { channel: post.channel },
+        'slack history not readable (reconnect Slack): resending',
+      );
+    }
+  }
+  return postOnce(client, post);
 }
 
 async function postOnce(client: WebClient, post: SlackPost): Promise<SlackSendResult> {

@@ -59,7 +59,11 @@ async function send(deps: DeliveryDeps, delivery: DeliveryRecord): Promise<Outco
     link: `${deps.appUrl}/app/notifications/${found.firing.notificationId}`,
   };
   if (delivery.channel === 'email') {
-    await deps.mailer.send({ to: delivery.target, ...emailMessage(message) });
+    await deps.mailer.send({
+      to: delivery.target,
+      ...emailMessage(message),
+      idempotencyKey: delivery.idempotencyKey,
+    });
     return { status: 'sent', error: null };
   }
   if (delivery.channel === 'slack') return sendSlack(deps, delivery, message);
@@ -71,11 +75,18 @@ async function sendSlack(
   delivery: DeliveryRecord,
   message: FiringMessage,
 ): Promise<Outcome> {
+  // `attempts` counts this claim: more than one means an earlier attempt may have posted.
   const result = await deps.slack.post(
     delivery.orgId,
     slackPost(delivery.target, message, delivery.idempotencyKey),
+    delivery.attempts > 1 ? { earlierAttemptSince: delivery.createdAt } : {},
   );
-  if (result.kind === 'sent') return { status: 'sent', error: null };
+  if (result.kind === 'sent') {
+    if (result.alreadyPosted) {
+      deps.log.info({ deliveryId: delivery.id }, 'slack message found from an earlier attempt');
+    }
+    return { status: 'sent', error: null };
+  }
   // Still rate limited or a passing failure: back to pending, the queue tries again.
   if (result.kind === 'rate-limited' || result.kind === 'transient') {
     return { status: 'pending', error: result.error };

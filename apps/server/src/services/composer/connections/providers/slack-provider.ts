@@ -2,7 +2,14 @@ import { LogLevel, WebClient, type WebClientOptions } from '@slack/web-api';
 import type { ProviderSettings } from '../../../../platform/connections-config.js';
 import type { OAuthProvider } from './oauth-provider.js';
 
-export const SLACK_BOT_SCOPES = ['chat:write', 'channels:read', 'groups:read'];
+/** `*:history` lets the Slack sender look for a message an earlier attempt may have posted (ADR 0023). */
+export const SLACK_BOT_SCOPES = [
+  'chat:write',
+  'channels:read',
+  'groups:read',
+  'channels:history',
+  'groups:history',
+];
 
 /**
  * The official client at the configured API root; it waits out 429s by their Retry-After

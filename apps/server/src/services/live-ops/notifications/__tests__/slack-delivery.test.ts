@@ -157,7 +157,9 @@ describe('alerts: Slack delivery (outbox row → the Slack connection → the sa
     });
   });
 
-  it('a worker killed after Slack accepted and before marking: one resend, with the same key', async () => {
+  it('a worker killed after Slack accepted and before marking: the retry finds the message in the channel and sends nothing', async () => {
+    // Other messages in the channel before and after it: the key is what is looked for.
+    for (let i = 0; i < 3; i += 1) await deliverNotification(deps, (await pendingDelivery()).id);
     const row = await pendingDelivery();
     const crashing = {
       ...deps,
@@ -167,15 +169,28 @@ describe('alerts: Slack delivery (outbox row → the Slack connection → the sa
     };
     await expect(deliverNotification(crashing, row.id)).rejects.toThrow('killed');
     expect(await rowOf(row.id)).toMatchObject({ status: 'pending' });
+    for (let i = 0; i < 3; i += 1) await deliverNotification(deps, (await pendingDelivery()).id);
     // Within the lease nobody else takes it; after it, the sweep's job does.
     await deliverNotification(deps, row.id);
     expect(withKey(row.idempotencyKey)).toHaveLength(1);
     await deliverNotification(deps, row.id, new Date(Date.now() + DELIVERY_LEASE_MS + 1));
-    // The receiver recognises the resend by its metadata key (ADR 0023); nothing follows it.
-    expect(withKey(row.idempotencyKey)).toHaveLength(2);
-    expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    // The channel's history (conversations.history with its metadata) had it: no resend.
+    expect(withKey(row.idempotencyKey)).toHaveLength(1);
+    expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2, error: null });
     await deliverNotification(deps, row.id, new Date(Date.now() + 2 * DELIVERY_LEASE_MS));
-    expect(withKey(row.idempotencyKey)).toHaveLength(2);
+    expect(withKey(row.idempotencyKey)).toHaveLength(1);
+  });
+
+  it('a retry whose first attempt never reached Slack sends the message once', async () => {
+    const row = await pendingDelivery();
+    // The first attempt's worker dies before it posts: the claim (attempt 1) stays behind.
+    await deps.db
+      .update(notificationDeliveries)
+      .set({ attempts: 1, claimedUntil: new Date(Date.now() - 1) })
+      .where(eq(notificationDeliveries.id, row.id));
+    await deliverNotification(deps, row.id);
+    expect(withKey(row.idempotencyKey)).toHaveLength(1);
+    expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('"Send test" of an unsaved alert reaches the channel and says what each channel answered', async () => {
