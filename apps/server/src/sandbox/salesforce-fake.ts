@@ -21,6 +21,9 @@ function salesforceObjects(): Record<string, Row[]> {
     deal: '006SBX',
     owner: '005SBX',
   });
+  const customers = new Set(
+    data.deals.filter((d) => d.stage === 'Closed Won').map((d) => d.accountId),
+  );
   return {
     User: data.owners.map((o) => ({
       Id: o.id,
@@ -33,6 +36,8 @@ function salesforceObjects(): Record<string, Row[]> {
       Name: a.name,
       Website: `https://www.${a.domain}`,
       Industry: a.industry,
+      // The account's lifecycle: a customer once one of its opportunities is won.
+      Type: customers.has(a.id) ? 'Customer - Direct' : 'Prospect',
       AnnualRevenue: a.arr,
       OwnerId: a.ownerId,
       Description: 'Sandbox',
@@ -79,7 +84,24 @@ function salesforceObjects(): Record<string, Row[]> {
   };
 }
 
-/** A SOQL subset: `SELECT f, … FROM Object [WHERE LastModifiedDate > <instant>] [ORDER BY …]`. */
+/** A relationship field's record (`Owner.Name` → the owning User), as Salesforce nests it. */
+function related(objects: Record<string, Row[]>, row: Row, relationship: string, fields: string[]) {
+  if (relationship !== 'Owner') return undefined;
+  const user = objects.User!.find((candidate) => candidate.Id === row.OwnerId);
+  if (!user) return null;
+  return {
+    attributes: {
+      type: 'User',
+      url: `/services/data/v${SALESFORCE_API_VERSION}/sobjects/User/${String(user.Id)}`,
+    },
+    ...Object.fromEntries(fields.map((f) => [f, user[f] ?? null])),
+  };
+}
+
+/**
+ * A SOQL subset: `SELECT f, Owner.f, … FROM Object [WHERE LastModifiedDate > <instant>]
+ * [ORDER BY …]`.
+ */
 function runSoql(objects: Record<string, Row[]>, soql: string) {
   const match =
     /^SELECT (.+?) FROM (\w+)(?: WHERE LastModifiedDate > (\S+))?(?: ORDER BY .*)?$/i.exec(
@@ -87,8 +109,16 @@ function runSoql(objects: Record<string, Row[]>, soql: string) {
     );
   if (!match) return null;
   const fields = match[1]!.split(',').map((f) => f.trim());
+  const plain = fields.filter((f) => !f.includes('.'));
+  const relationships = new Map<string, string[]>();
+  for (const [relationship, field] of fields
+    .filter((f) => f.includes('.'))
+    .map((f) => f.split('.')))
+    relationships.set(relationship!, [...(relationships.get(relationship!) ?? []), field!]);
   const rows = objects[match[2]!];
   if (!rows) return null;
+  if ([...relationships.keys()].some((name) => name !== 'Owner' || !('OwnerId' in rows[0]!)))
+    return null;
   const after = match[3] ? Date.parse(match[3]) : null;
   return rows
     .filter((row) => after === null || Date.parse(String(row.LastModifiedDate)) > after)
@@ -97,7 +127,10 @@ function runSoql(objects: Record<string, Row[]>, soql: string) {
         type: match[2],
         url: `/services/data/v${SALESFORCE_API_VERSION}/sobjects/${match[2]}/${String(row.Id)}`,
       },
-      ...Object.fromEntries(fields.map((f) => [f, row[f] ?? null])),
+      ...Object.fromEntries(plain.map((f) => [f, row[f] ?? null])),
+      ...Object.fromEntries(
+        [...relationships].map(([name, wanted]) => [name, related(objects, row, name, wanted)]),
+      ),
     }));
 }
 

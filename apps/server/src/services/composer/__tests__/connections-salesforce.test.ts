@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { captureLogs } from '../../../../test/log-capture.js';
 import { connections, sources } from '../../../platform/database/schema/index.js';
+import { rawTablePrefix } from '../ingestion/landed-tables.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import {
   authorizeUrlOf,
@@ -138,6 +139,51 @@ describe('composer: Salesforce connection (jsforce against the Salesforce fake)'
     const connection = await salesforce();
     expect(connection.lastSyncAt).not.toBeNull();
     expect(connection.status).toBe('connected');
+  });
+
+  it('lands what segments show: owner names, stage, ARR, lifecycle, and websites to join by domain', async () => {
+    const { sourceId } = await salesforce();
+    const engine = f.t.app.warehouse.engine;
+    const table = (name: string) =>
+      engine.dialect.table(f.danaOrg, `${rawTablePrefix(sourceId!)}${name.toLowerCase()}`);
+    const rows = (sql: string) => engine.query(f.danaOrg, { sql, params: [] });
+    // Owner.Name lands beside OwnerId: 60 accounts for each of the five sandbox owners.
+    const owners = await rows(
+      `SELECT OwnerName AS owner, count(*) AS n FROM ${table('Account')} GROUP BY 1 ORDER BY 1`,
+    );
+    expect(owners.map((r) => [r.owner, Number(r.n)])).toEqual(
+      ['Aisha Okafor', 'Jonas Berg', 'Lucas Moreau', 'Maya Chen', 'Priya Natarajan'].map(
+        (owner) => [owner, 60],
+      ),
+    );
+    // The name is the User table's: every account's owner joins to it.
+    const [joined] = await rows(
+      `SELECT count(*) AS n FROM ${table('Account')} a JOIN ${table('User')} u
+       ON u.Id = a.OwnerId AND u.Name = a.OwnerName`,
+    );
+    expect(Number(joined!.n)).toBe(300);
+    // Lifecycle: an account with a won opportunity is a customer (90), the rest prospects.
+    const lifecycle = await rows(
+      `SELECT Type AS type, count(*) AS n FROM ${table('Account')} GROUP BY 1 ORDER BY 1`,
+    );
+    expect(lifecycle.map((r) => [r.type, Number(r.n)])).toEqual([
+      ['Customer - Direct', 90],
+      ['Prospect', 210],
+    ]);
+    const [accounts] = await rows(
+      `SELECT count(*) AS n FROM ${table('Account')}
+       WHERE AnnualRevenue > 0 AND Website LIKE 'https://www.%'`,
+    );
+    expect(Number(accounts!.n)).toBe(300);
+    const [deals] = await rows(
+      `SELECT count(*) AS n FROM ${table('Opportunity')} o JOIN ${table('Account')} a ON a.Id = o.AccountId
+       WHERE o.StageName IS NOT NULL AND o.OwnerName = a.OwnerName`,
+    );
+    expect(Number(deals!.n)).toBe(450);
+    const [leads] = await rows(
+      `SELECT count(*) AS n FROM ${table('Lead')} WHERE OwnerName IS NOT NULL`,
+    );
+    expect(Number(leads!.n)).toBe(150);
   });
 
   it('syncs incrementally on LastModifiedDate, after refreshing an expired session', async () => {

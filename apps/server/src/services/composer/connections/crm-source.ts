@@ -5,7 +5,7 @@ import { crmSelectedTables } from '../connectors/crm-connector.js';
 import { hubspotReader } from '../connectors/hubspot-reader.js';
 import { intercomReader } from '../connectors/intercom-reader.js';
 import { outreachReader } from '../connectors/outreach-reader.js';
-import { SALESFORCE_TABLES } from '../connectors/salesforce-connector.js';
+import { SALESFORCE_TABLES } from '../connectors/salesforce-tables.js';
 import { findSource, insertSource, updateSource } from '../sources/sources.repository.js';
 
 /** What a CRM's sync loads: every object, incremental on the provider's modified date. */

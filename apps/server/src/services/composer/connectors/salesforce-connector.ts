@@ -15,51 +15,12 @@ import {
 } from './connector.js';
 import { writeCsvFile } from './csv-encoder.js';
 import { retryAfter429 } from './retry-after.js';
-
-type Field = [name: string, type: LogicalType];
-const MODIFIED: Field = ['LastModifiedDate', 'timestamp'];
-
-/** The sObjects a Salesforce connection lands, with the fields segments use (owner, stage, ARR). */
-export const SALESFORCE_TABLES: Record<string, Field[]> = {
-  Account: [
-    ['Id', 'text'],
-    ['Name', 'text'],
-    ['Website', 'text'],
-    ['Industry', 'text'],
-    ['AnnualRevenue', 'double'],
-    ['OwnerId', 'text'],
-    MODIFIED,
-  ],
-  Contact: [
-    ['Id', 'text'],
-    ['AccountId', 'text'],
-    ['FirstName', 'text'],
-    ['LastName', 'text'],
-    ['Email', 'text'],
-    MODIFIED,
-  ],
-  Opportunity: [
-    ['Id', 'text'],
-    ['AccountId', 'text'],
-    ['Name', 'text'],
-    ['StageName', 'text'],
-    ['Amount', 'double'],
-    ['CloseDate', 'text'],
-    ['OwnerId', 'text'],
-    MODIFIED,
-  ],
-  Lead: [
-    ['Id', 'text'],
-    ['FirstName', 'text'],
-    ['LastName', 'text'],
-    ['Email', 'text'],
-    ['Company', 'text'],
-    ['Status', 'text'],
-    ['OwnerId', 'text'],
-    MODIFIED,
-  ],
-  User: [['Id', 'text'], ['Name', 'text'], ['Email', 'text'], MODIFIED],
-};
+import {
+  fieldOf,
+  SALESFORCE_TABLES,
+  soqlSelectOf,
+  type SalesforceField,
+} from './salesforce-tables.js';
 
 type Row = Record<string, unknown>;
 
@@ -93,10 +54,12 @@ export class SalesforceConnector implements SourceConnector {
 
   async preview(table: string, limit: number): Promise<TablePreview> {
     const fields = this.fieldsOf(table);
-    const page = await this.query(`SELECT ${fields.map(([n]) => n).join(', ')} FROM ${table}`);
+    const page = await this.query(`SELECT ${soqlSelectOf(fields)} FROM ${table}`);
     return {
       columns: fields.map(([name, type]) => ({ name, type })),
-      rows: page.records.slice(0, limit).map((record) => strip(record)),
+      rows: page.records
+        .slice(0, limit)
+        .map((record) => Object.fromEntries(fields.map((f) => [f[0], fieldOf(record, f)]))),
     };
   }
 
@@ -106,7 +69,7 @@ export class SalesforceConnector implements SourceConnector {
     const where = after
       ? ` WHERE LastModifiedDate > ${new Date(after).toISOString().replace(/\.\d{3}Z$/, 'Z')}`
       : '';
-    const soql = `SELECT ${fields.map(([n]) => n).join(', ')} FROM ${table}${where} ORDER BY LastModifiedDate`;
+    const soql = `SELECT ${soqlSelectOf(fields)} FROM ${table}${where} ORDER BY LastModifiedDate`;
     let cursor = after;
     // The first page before the file opens: a refused session fails before anything is written.
     const first = await this.query(soql);
@@ -117,7 +80,7 @@ export class SalesforceConnector implements SourceConnector {
           const modified =
             typeof record.LastModifiedDate === 'string' ? record.LastModifiedDate : '';
           if (!cursor || modified > cursor) cursor = modified;
-          yield fields.map(([name, type]) => valueOf(record[name], type));
+          yield fields.map((field) => valueOf(fieldOf(record, field), field[1]));
         }
         if (page.done || !page.nextRecordsUrl) return;
         options.signal.throwIfAborted();
@@ -142,7 +105,7 @@ export class SalesforceConnector implements SourceConnector {
     return Promise.resolve();
   }
 
-  private fieldsOf(table: string): Field[] {
+  private fieldsOf(table: string): SalesforceField[] {
     const fields = SALESFORCE_TABLES[table];
     if (!fields) throw new ConnectorError('not_found', `Salesforce has no object "${table}" here.`);
     return fields;
@@ -187,8 +150,6 @@ export class SalesforceConnector implements SourceConnector {
     return api;
   }
 }
-
-const strip = ({ attributes: _attributes, ...rest }: Row) => rest;
 
 function valueOf(value: unknown, type: LogicalType): unknown {
   if (value === null || value === undefined) return null;
