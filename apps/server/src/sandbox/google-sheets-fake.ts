@@ -21,6 +21,16 @@ export interface FakeSpreadsheet {
   tabs: FakeSheetTab[];
   /** Service-account addresses the sheet is shared with; others get PERMISSION_DENIED. */
   sharedWith: string[];
+  /** Those of them shared as Editor, who may append; default: all of them. */
+  editors?: string[];
+}
+
+/** A row `values.append` added, as `/received` lists it. */
+export interface FakeAppended {
+  spreadsheetId: string;
+  tab: string;
+  range: string;
+  values: FakeCell[][];
 }
 
 export interface FakeRequest {
@@ -40,6 +50,8 @@ export interface FakeGoogleSheets {
   /** The next `count` API calls answer 429 RESOURCE_EXHAUSTED with `Retry-After`. */
   throttle(count: number, retryAfterSeconds: number): void;
   readonly requests: FakeRequest[];
+  /** What `values.append` added, in order (also served at `GET /received`). */
+  readonly appended: FakeAppended[];
   close(): Promise<void>;
 }
 
@@ -81,7 +93,8 @@ function valuesOf(tab: FakeSheetTab, range: A1Range, formatted: boolean): FakeCe
  * A local Google Sheets API (v4) speaking the parts a source uses, in Google's shapes: the
  * OAuth token endpoint taking a service account's signed JWT (RS256, checked against the key
  * it issued), `GET /v4/spreadsheets/{id}` with each tab's grid properties,
- * `GET /v4/spreadsheets/{id}/values/{range}` for A1 ranges, errors in the
+ * `GET /v4/spreadsheets/{id}/values/{range}` for A1 ranges, `values.append` (POST
+ * `…/values/{range}:append`, for editors only; what it added at `GET /received`), errors in the
  * `{ error: { code, message, status } }` envelope (401, 403 for a sheet not shared with the
  * caller, 404, 429 with `Retry-After`). For tests and the product's sandbox mode
  * (docs/architecture.md §6, ADR 0017).
@@ -92,6 +105,7 @@ export async function startFakeGoogleSheets(options: {
   const publicKeys = new Map<string, string>();
   const tokens = new Map<string, string>();
   const requests: FakeRequest[] = [];
+  const appended: FakeAppended[] = [];
   let throttled = { count: 0, retryAfterSeconds: 0 };
 
   const handleToken = async (request: IncomingMessage, reply: Reply) => {
@@ -104,7 +118,49 @@ export async function startFakeGoogleSheets(options: {
     return reply(200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
   };
 
-  const handleApi = (request: IncomingMessage, url: URL, reply: Reply) => {
+  /** `values.append`: rows go after the tab's last non-empty row (INSERT_ROWS). */
+  const handleAppend = async (
+    request: IncomingMessage,
+    sheet: FakeSpreadsheet,
+    caller: string,
+    rangeText: string,
+    reply: Reply,
+  ) => {
+    if (!(sheet.editors ?? sheet.sharedWith).includes(caller))
+      return apiError(reply, 403, 'The caller does not have permission');
+    const range = parseA1Range(rangeText, sheet.tabs[0]?.title ?? '');
+    const tab = sheet.tabs.find((t) => t.title === range?.sheet);
+    if (!range || !tab) return apiError(reply, 400, `Unable to parse range: ${rangeText}`);
+    const values = (JSON.parse(await readBody(request)) as { values?: FakeCell[][] }).values ?? [];
+    while (
+      tab.rows.length > 0 &&
+      tab.rows[tab.rows.length - 1]!.every((c) => c === null || c === '')
+    )
+      tab.rows.pop();
+    const first = tab.rows.length + 1;
+    tab.rows.push(...values.map((row) => [...row]));
+    const width = Math.max(0, ...values.map((row) => row.length));
+    const updatedRange = `'${tab.title}'!A${first}:${String.fromCharCode(64 + Math.max(width, 1))}${first + values.length - 1}`;
+    appended.push({
+      spreadsheetId: sheet.spreadsheetId,
+      tab: tab.title,
+      range: updatedRange,
+      values,
+    });
+    return reply(200, {
+      spreadsheetId: sheet.spreadsheetId,
+      tableRange: `'${tab.title}'!A1`,
+      updates: {
+        spreadsheetId: sheet.spreadsheetId,
+        updatedRange,
+        updatedRows: values.length,
+        updatedColumns: width,
+        updatedCells: values.reduce((total, row) => total + row.length, 0),
+      },
+    });
+  };
+
+  const handleApi = async (request: IncomingMessage, url: URL, reply: Reply) => {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const caller = bearer ? tokens.get(bearer) : undefined;
     if (!caller)
@@ -127,6 +183,14 @@ export async function startFakeGoogleSheets(options: {
     if (!match || !sheet) return apiError(reply, 404, 'Requested entity was not found.');
     if (!sheet.sharedWith.includes(caller))
       return apiError(reply, 403, 'The caller does not have permission');
+    if (request.method === 'POST' && match[2]?.endsWith(':append'))
+      return handleAppend(
+        request,
+        sheet,
+        caller,
+        decodeURIComponent(match[2].slice(0, -':append'.length)),
+        reply,
+      );
     if (!match[2]) {
       return reply(200, {
         spreadsheetId: sheet.spreadsheetId,
@@ -165,10 +229,11 @@ export async function startFakeGoogleSheets(options: {
       response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
       response.end(JSON.stringify(body));
     };
+    if (request.method === 'GET' && url.pathname === '/received') return reply(200, appended);
     const work =
       request.method === 'POST' && url.pathname === '/token'
         ? handleToken(request, reply)
-        : Promise.resolve(handleApi(request, url, reply));
+        : handleApi(request, url, reply);
     work.catch(() => apiError(reply, 400, 'Bad request'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -193,6 +258,7 @@ export async function startFakeGoogleSheets(options: {
       throttled = { count, retryAfterSeconds };
     },
     requests,
+    appended,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,6 +5,8 @@ import { acceptFormBodies, FakeOAuth } from './fake-oauth.js';
 
 /** HubSpot pages hold up to 100 (200 for search); the fake caps both at 100. */
 const MAX_PAGE = 100;
+/** The unique task property plays carry their idempotency key in (ADR 0024). */
+export const TASK_KEY_PROPERTY = 'revlane_key';
 const HUB_ID = 4_811_001;
 const HUB_DOMAIN = 'revlane-sandbox.hubspot.com';
 
@@ -52,6 +54,8 @@ function hubspotObjects() {
       deals: new Map(data.deals.map((d) => [d.id, d.accountId])),
       contacts: new Map(data.contacts.map((c) => [c.id, c.accountId])),
     } as Record<string, Map<string, string> | undefined>,
+    /** Tasks created through the API (plays), unique by their `revlane_key` property. */
+    tasks: [] as HubSpotObject[],
     companies: data.accounts.map((a) =>
       object(a.id, a.modifiedAt, {
         name: a.name,
@@ -96,11 +100,12 @@ interface SearchBody {
   after?: string;
 }
 
-/** A filter of the subset the connector sends: GT / GTE / LT on a date (epoch ms or ISO). */
+/** A filter of the subset the app sends: EQ on text, GT / GTE / LT on a date (epoch ms or ISO). */
 function matches(
   object: HubSpotObject,
   filter: { propertyName: string; operator: string; value?: string },
 ) {
+  if (filter.operator === 'EQ') return object.properties[filter.propertyName] === filter.value;
   const value = Date.parse(object.properties[filter.propertyName] ?? '');
   const bound = /^\d+$/.test(filter.value ?? '')
     ? Number(filter.value)
@@ -128,8 +133,9 @@ function pageOf<T>(rows: T[], after: string | undefined, limit: number | undefin
  * the install page, `/oauth/v1/token` (30-minute access tokens, refresh tokens; a dead one
  * answers 400 `BAD_REFRESH_TOKEN`), token info and refresh-token delete, CRM search and
  * owners paged by `paging.next.after`, the v4 associations' batch read (deals and contacts to
- * companies), 401 `INVALID_AUTHENTICATION`, and 429 `RATE_LIMIT`
- * with Retry-After.
+ * companies), tasks created with a unique `revlane_key` (a second one is a 409 `CONFLICT`, an
+ * unknown owner a 400; created tasks listed in `/received`), 401 `INVALID_AUTHENTICATION`,
+ * and 429 `RATE_LIMIT` with Retry-After.
  */
 export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
   return (app: FastifyInstance, _options, done) => {
@@ -199,7 +205,7 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
     app.post('/crm/v3/objects/:object/search', async (request, reply) => {
       if (guard(request.headers.authorization, reply)) return reply;
       const { object } = request.params as { object: string };
-      const rows = data[object as 'companies' | 'contacts' | 'deals'] as
+      const rows = data[object as 'companies' | 'contacts' | 'deals' | 'tasks'] as
         HubSpotObject[] | undefined;
       if (!rows || object === 'owners')
         return reply
@@ -280,6 +286,38 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
         startedAt: now,
         completedAt: now,
       });
+    });
+    app.post('/crm/v3/objects/tasks', async (request, reply) => {
+      if (guard(request.headers.authorization, reply)) return reply;
+      const properties =
+        (request.body as { properties?: Properties } | undefined)?.properties ?? {};
+      const owner = properties.hubspot_owner_id;
+      if (owner && !data.owners.some((candidate) => candidate.id === owner))
+        return reply
+          .code(400)
+          .send(
+            error(
+              'VALIDATION_ERROR',
+              `Property values were not valid: {"isValid":false,"message":"${owner} is not a valid owner id","error":"INVALID_OWNER_ID","name":"hubspot_owner_id"}`,
+            ),
+          );
+      const key = properties[TASK_KEY_PROPERTY];
+      if (key && data.tasks.some((task) => task.properties[TASK_KEY_PROPERTY] === key))
+        return reply
+          .code(409)
+          .send(error('CONFLICT', `A task with ${TASK_KEY_PROPERTY} "${key}" already exists.`));
+      const now = new Date().toISOString();
+      const id = String(9_100_000 + data.tasks.length + 1);
+      const task: HubSpotObject = {
+        id,
+        properties: { hs_object_id: id, hs_lastmodifieddate: now, ...properties },
+        createdAt: now,
+        updatedAt: now,
+        archived: false,
+      };
+      data.tasks.push(task);
+      oauth.record('task', task);
+      return reply.code(201).send(task);
     });
     // The client asks for `/crm/v3/owners/`, with the trailing slash.
     app.get('/crm/v3/owners/', async (request, reply) => {

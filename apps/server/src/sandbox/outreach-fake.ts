@@ -3,6 +3,10 @@ import { crmDataset } from './crm-dataset.js';
 import { acceptFormBodies, FakeOAuth } from './fake-oauth.js';
 
 const MAX_PAGE = 1000;
+/** The sandbox's sequences, ids 1, 2, 3 in this order. */
+export const SANDBOX_SEQUENCES = ['Sandbox onboarding', 'Sandbox renewal', 'Sandbox expansion'];
+/** What Outreach answers when the prospect is in the sequence already (a 422). */
+export const ALREADY_IN_SEQUENCE = 'The prospect is already in this sequence.';
 const ORG_NAME = 'Revlane Sandbox (Outreach)';
 
 interface Resource {
@@ -23,7 +27,24 @@ function outreachResources() {
   const data = crmDataset({ account: 'A', contact: 'P', deal: 'D', owner: 'U' });
   const user = (id: string) => ({ type: 'user', id: idOf(id) });
   const ownerOf = new Map(data.accounts.map((a) => [a.id, a.ownerId]));
+  const at = data.owners[0]!.modifiedAt;
   return {
+    mailboxes: [
+      {
+        type: 'mailbox',
+        id: 1,
+        attributes: { email: 'sandbox@revlane.test', sendDisabled: false, updatedAt: at },
+        relationships: { user: { data: user(data.owners[0]!.id) } },
+      },
+    ] as Resource[],
+    sequences: SANDBOX_SEQUENCES.map<Resource>((name, index) => ({
+      type: 'sequence',
+      id: index + 1,
+      attributes: { name, enabled: true, updatedAt: at },
+      relationships: {},
+    })),
+    /** Prospects added to sequences (plays); one per prospect and sequence. */
+    sequenceStates: [] as Resource[],
     accounts: data.accounts.map<Resource>((a) => ({
       type: 'account',
       id: idOf(a.id),
@@ -64,15 +85,52 @@ function inRange(value: string, range: string | undefined) {
   return true;
 }
 
+/** `filter[emails]=a@b` on prospects, `filter[<relationship>][id]=n` on any collection. */
+function matchesFilters(row: Resource, query: Record<string, string | undefined>) {
+  return Object.entries(query).every(([name, value]) => {
+    if (value === undefined) return true;
+    if (name === 'filter[emails]')
+      return ((row.attributes.emails as string[] | undefined) ?? []).includes(value);
+    const related = /^filter\[(\w+)\]\[id\]$/.exec(name)?.[1];
+    if (related) return String(row.relationships[related]?.data?.id) === value;
+    return true;
+  });
+}
+
+/** A JSON:API create body's attributes and relationship ids. */
+function createBody(body: unknown) {
+  const data = (body as { data?: Partial<Resource> } | undefined)?.data;
+  const relationships = Object.fromEntries(
+    Object.entries(data?.relationships ?? {}).map(([name, link]) => [name, link.data?.id]),
+  );
+  const attributes: Record<string, unknown> = data?.attributes ?? {};
+  return { type: data?.type, attributes, relationships };
+}
+
 /**
  * A local Outreach (docs/architecture.md §6, Connections): its OAuth server (two-hour access
  * tokens, refresh, `invalid_grant`, revoke), the API root's `meta` naming the org, and
  * accounts and prospects as JSON:API sorted by `updatedAt`, filtered by `filter[updatedAt]`
- * and paged by cursor through `links.next`; 401 and 429 (with Retry-After) in its error shape.
+ * and paged by cursor through `links.next`; mailboxes, sequences, prospects created by email
+ * (`filter[emails]` finds them) and sequence states (422 when the prospect is in the sequence
+ * already or the sequence does not exist; created ones listed in `/received`); 401 and 429
+ * (with Retry-After) in its error shape.
  */
 export function outreachFake(oauth: FakeOAuth): FastifyPluginCallback {
   return (app: FastifyInstance, _options, done) => {
     acceptFormBodies(app);
+    // Outreach's API takes JSON:API bodies under their own media type.
+    app.addContentTypeParser(
+      'application/vnd.api+json',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(String(body)));
+        } catch (error) {
+          done(error as Error);
+        }
+      },
+    );
     const resources = outreachResources();
     oauth.consentRoutes(app, '/oauth/authorize', 'Outreach');
     app.post('/oauth/token', async (request, reply) => {
@@ -146,6 +204,7 @@ export function outreachFake(oauth: FakeOAuth): FastifyPluginCallback {
       const start = Number(Buffer.from(query['page[after]'] ?? '', 'base64url').toString() || 0);
       const selected = rows
         .filter((row) => inRange(row.attributes.updatedAt, query['filter[updatedAt]']))
+        .filter((row) => matchesFilters(row, query))
         .sort((a, b) =>
           query.sort === 'updatedAt'
             ? Date.parse(a.attributes.updatedAt) - Date.parse(b.attributes.updatedAt) || a.id - b.id
@@ -163,9 +222,76 @@ export function outreachFake(oauth: FakeOAuth): FastifyPluginCallback {
       }
       return { data: page, meta: { count: selected.length }, links: next ? { next } : {} };
     });
+    const created = (reply: FastifyReply, resource: Resource) => {
+      oauth.record(`${resource.type}.created`, resource);
+      return reply.code(201).type('application/vnd.api+json').send({ data: resource });
+    };
+    app.post('/api/v2/prospects', async (request, reply) => {
+      if (guard(request, reply)) return reply;
+      const { type, attributes } = createBody(request.body);
+      const emails = (attributes.emails as string[] | undefined) ?? [];
+      if (type !== 'prospect' || emails.length === 0)
+        return reply
+          .code(422)
+          .send(jsonApiError('validationError', 'Validation Error', 'Emails can’t be blank.'));
+      const taken = resources.prospects.find((row) =>
+        (row.attributes.emails as string[]).some((email) => emails.includes(email)),
+      );
+      if (taken)
+        return reply
+          .code(422)
+          .send(jsonApiError('validationError', 'Validation Error', 'Emails have been taken.'));
+      const now = new Date().toISOString();
+      const prospect: Resource = {
+        type: 'prospect',
+        id: 900_000 + resources.prospects.length + 1,
+        attributes: { ...attributes, emails, updatedAt: now },
+        relationships: {},
+      };
+      resources.prospects.push(prospect);
+      return created(reply, prospect);
+    });
+    app.post('/api/v2/sequenceStates', async (request, reply) => {
+      if (guard(request, reply)) return reply;
+      const { relationships } = createBody(request.body);
+      const invalid = (detail: string) =>
+        reply.code(422).send(jsonApiError('validationError', 'Validation Error', detail));
+      const [prospect, sequence, mailbox] = [
+        resources.prospects.find((row) => row.id === Number(relationships.prospect)),
+        resources.sequences.find((row) => row.id === Number(relationships.sequence)),
+        resources.mailboxes.find((row) => row.id === Number(relationships.mailbox)),
+      ];
+      if (!prospect) return invalid('Prospect must exist.');
+      if (!sequence) return invalid('Sequence must exist.');
+      if (!mailbox) return invalid('Mailbox must exist.');
+      const state = resources.sequenceStates.find(
+        (row) =>
+          row.relationships.prospect?.data?.id === prospect.id &&
+          row.relationships.sequence?.data?.id === sequence.id,
+      );
+      if (state) return invalid(ALREADY_IN_SEQUENCE);
+      return created(reply, {
+        ...pushState(resources.sequenceStates, prospect.id, sequence.id, mailbox.id),
+      });
+    });
     app.get('/received', () => oauth.received);
     done();
   };
+}
+
+function pushState(states: Resource[], prospect: number, sequence: number, mailbox: number) {
+  const state: Resource = {
+    type: 'sequenceState',
+    id: 700_000 + states.length + 1,
+    attributes: { state: 'active', updatedAt: new Date().toISOString() },
+    relationships: {
+      prospect: { data: { type: 'prospect', id: prospect } },
+      sequence: { data: { type: 'sequence', id: sequence } },
+      mailbox: { data: { type: 'mailbox', id: mailbox } },
+    },
+  };
+  states.push(state);
+  return state;
 }
 
 /** The sandbox's Outreach state: the app's own client, access tokens of two hours. */

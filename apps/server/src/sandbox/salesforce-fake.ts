@@ -11,6 +11,9 @@ const INVALID_SESSION = [
 
 type Row = Record<string, unknown>;
 
+/** The external id field plays' tasks carry their idempotency key in (ADR 0024). */
+export const TASK_KEY_FIELD = 'Revlane_Key__c';
+
 const LEAD_STATUSES = ['Open - Not Contacted', 'Working - Contacted', 'Closed - Converted'];
 
 /** The fake's sObjects as Salesforce names their fields. */
@@ -138,7 +141,9 @@ function runSoql(objects: Record<string, Row[]>, soql: string) {
  * A local Salesforce (docs/architecture.md §6, Connections) as jsforce talks to it: the
  * login server's authorize page, token and revoke endpoints (no `expires_in`: an expired
  * session answers `INVALID_SESSION_ID` and the client refreshes), SOQL queries paged by
- * `nextRecordsUrl`, and `REQUEST_LIMIT_EXCEEDED` as a 429 with Retry-After.
+ * `nextRecordsUrl`, Task upserts by the `Revlane_Key__c` external id (an unknown owner is
+ * `INVALID_CROSS_REFERENCE_KEY`; created tasks listed in `/received`), and
+ * `REQUEST_LIMIT_EXCEEDED` as a 429 with Retry-After.
  */
 export function salesforceFake(oauth: FakeOAuth): FastifyPluginCallback {
   return (app: FastifyInstance, _options, done) => {
@@ -228,6 +233,37 @@ export function salesforceFake(oauth: FakeOAuth): FastifyPluginCallback {
           .code(400)
           .send([{ message: 'invalid query locator', errorCode: 'INVALID_QUERY_LOCATOR' }]);
       return page(rows);
+    });
+    const tasks = new Map<string, Row>();
+    // Upsert by external id (API v46+: 201 created, 200 updated, both with a body). The value
+    // is a wildcard: external ids run to 255 characters, past a route parameter's limit.
+    app.patch(`${base}/sobjects/:object/:field/*`, async (request, reply) => {
+      if (guard(request.headers.authorization, reply)) return reply;
+      const params = request.params as { object: string; field: string; '*': string };
+      const { object, field } = params;
+      const value = decodeURIComponent(params['*']);
+      if (object !== 'Task' || field !== TASK_KEY_FIELD)
+        return reply
+          .code(404)
+          .send([{ message: 'The requested resource does not exist', errorCode: 'NOT_FOUND' }]);
+      const fields = (request.body ?? {}) as Row;
+      const owners = new Set(objects.User!.map((user) => user.Id));
+      if (fields.OwnerId !== undefined && !owners.has(fields.OwnerId))
+        return reply.code(400).send([
+          {
+            message: 'Assigned To ID: id value of incorrect type',
+            errorCode: 'INVALID_CROSS_REFERENCE_KEY',
+            fields: ['OwnerId'],
+          },
+        ]);
+      const existing = tasks.get(value);
+      const id = existing?.Id ?? `00TSBX${String(tasks.size + 1).padStart(6, '0')}`;
+      const task = { ...existing, ...fields, Id: id, [TASK_KEY_FIELD]: value };
+      tasks.set(value, task);
+      if (!existing) oauth.record('Task', task);
+      return reply
+        .code(existing ? 200 : 201)
+        .send({ id, success: true, errors: [], created: !existing });
     });
     app.get('/received', () => oauth.received);
     done();

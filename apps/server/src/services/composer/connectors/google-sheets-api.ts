@@ -4,7 +4,7 @@ import type { GoogleSheetsSettings } from '../../../platform/config.js';
 import { ConnectorError } from './connector.js';
 import { networkFailure } from './network-errors.js';
 
-const SCOPE = 'https://www.googleapis.com/auth/spreadsheets.readonly';
+const READ_SCOPE = 'https://www.googleapis.com/auth/spreadsheets.readonly';
 /** The official client signs its JWT for this endpoint; the request goes to the configured one. */
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** 429s honoured this many times, each waiting Retry-After (at most a minute). */
@@ -32,10 +32,29 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * The Sheets API through the official client (`@googleapis/sheets`, ADR 0017) as a service
- * account: a JWT signed with its key is exchanged for a token at the configured token URL
- * (the client's own would always be Google's), requests go to the configured `rootUrl`.
- * Google's errors become messages that say what to do; a 429 waits for `Retry-After`.
+ * The official Sheets client (`@googleapis/sheets`, ADR 0017) as a service account with
+ * `scope`: a JWT signed with its key is exchanged for a token at the configured token URL
+ * (the client's own would always be Google's; a key's own `token_uri` is ignored, so the
+ * token request goes only where the operator said), requests go to the configured `rootUrl`.
+ */
+export function googleSheetsClient(settings: GoogleSheetsSettings, keyText: string, scope: string) {
+  const key = JSON.parse(keyText) as ServiceAccountKey;
+  const auth = new JWT({ email: key.client_email, key: key.private_key, scopes: [scope] });
+  auth.transporter.interceptors.request.add({
+    resolved: (options) => {
+      if (String(options.url) === GOOGLE_TOKEN_URL) options.url = new URL(settings.tokenUrl);
+      return Promise.resolve(options);
+    },
+  });
+  return {
+    serviceAccountEmail: key.client_email,
+    client: sheets({ version: 'v4', auth, rootUrl: settings.apiUrl }),
+  };
+}
+
+/**
+ * The Sheets API as a source reads it (`googleSheetsClient`, read-only scope): Google's errors
+ * become messages that say what to do; a 429 waits for `Retry-After`.
  */
 export class GoogleSheetsApi {
   readonly serviceAccountEmail: string;
@@ -49,17 +68,9 @@ export class GoogleSheetsApi {
         'authentication',
         'Google Sheets is not set up on this server: give the source a service account key, or set GOOGLE_SERVICE_ACCOUNT_KEY.',
       );
-    // A key's own token_uri is ignored: the token request goes only where the operator said.
-    const key = JSON.parse(keyText) as ServiceAccountKey;
-    this.serviceAccountEmail = key.client_email;
-    const auth = new JWT({ email: key.client_email, key: key.private_key, scopes: [SCOPE] });
-    auth.transporter.interceptors.request.add({
-      resolved: (options) => {
-        if (String(options.url) === GOOGLE_TOKEN_URL) options.url = new URL(settings.tokenUrl);
-        return Promise.resolve(options);
-      },
-    });
-    this.client = sheets({ version: 'v4', auth, rootUrl: settings.apiUrl });
+    const opened = googleSheetsClient(settings, keyText, READ_SCOPE);
+    this.serviceAccountEmail = opened.serviceAccountEmail;
+    this.client = opened.client;
     this.host = new URL(settings.apiUrl).hostname;
   }
 

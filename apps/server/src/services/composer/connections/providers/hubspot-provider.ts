@@ -8,6 +8,8 @@ export const HUBSPOT_SCOPES = [
   'crm.objects.contacts.read',
   'crm.objects.deals.read',
   'crm.objects.owners.read',
+  // Plays create tasks (ADR 0024); HubSpot files tasks under the contacts' write scope.
+  'crm.objects.contacts.write',
 ];
 
 /**

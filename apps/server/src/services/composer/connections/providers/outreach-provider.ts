@@ -7,7 +7,16 @@ import {
 } from './oauth-provider.js';
 import { fetchJson, formBody } from './provider-http.js';
 
-export const OUTREACH_SCOPES = ['accounts.read', 'prospects.read', 'users.read'];
+export const OUTREACH_SCOPES = [
+  'accounts.read',
+  'prospects.read',
+  'users.read',
+  // Plays add prospects to sequences (ADR 0024).
+  'prospects.write',
+  'sequences.read',
+  'sequenceStates.write',
+  'mailboxes.read',
+];
 
 interface TokenResponse {
   access_token: string;

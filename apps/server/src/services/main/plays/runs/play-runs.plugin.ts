@@ -15,6 +15,11 @@ import {
 } from './play-jobs.js';
 import { runPlay, type RunDeps } from './run-play.js';
 import { listStrandedRuns } from './runs.repository.js';
+import { sessionsOfRun } from './senders/connected-session.js';
+import { googleSheetSender } from './senders/google-sheet-sender.js';
+import { hubspotTaskSender } from './senders/hubspot-task-sender.js';
+import { outreachSequenceSender } from './senders/outreach-sequence-sender.js';
+import { salesforceTaskSender } from './senders/salesforce-task-sender.js';
 import { webhookSender } from './webhook-sender.js';
 
 /**
@@ -50,6 +55,7 @@ export const playRunsPlugin: FastifyPluginAsync = async (app) => {
 
 /** What the run worker uses: this app's database, senders and secrets (tests override some). */
 export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDeps {
+  const sessions = sessionsOfRun(app);
   return {
     db: app.db,
     log,
@@ -59,6 +65,10 @@ export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDe
     senders: {
       webhook: webhookSender({ allowPrivateHosts: app.config.sources.allowPrivateHosts }),
       slack: slackSender(app, { log }),
+      salesforceTask: salesforceTaskSender(sessions),
+      hubspotTask: hubspotTaskSender(sessions),
+      outreachSequence: outreachSequenceSender(sessions),
+      googleSheet: googleSheetSender(app.config.sources.googleSheets),
     },
     loadPlay: async (runId) => {
       const [found] = await app.db

@@ -26,7 +26,7 @@ const RATE_LIMIT_WAIT_MAX_SECONDS = 60;
  * Sends a run's pending items and settles it (ADR 0024): each item is tried with backoff
  * (a `Retry-After` wins), a permanent error fails it and the run goes on. Items still pending
  * after this job's tries make the job throw, so the queue retries it later. Slack messages go
- * one at a time per channel, paced at Slack's one per second.
+ * one at a time per channel, paced at Slack's one per second; a sheet tab's rows one at a time.
  */
 export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
   const play = await deps.loadPlay(runId);
@@ -35,14 +35,15 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
   for (;;) {
     const items = await claimItems(deps.db, runId, new Date(), ITEM_LEASE_MS, CLAIM_BATCH);
     if (items.length === 0) break;
-    const lanes = new Map<string, PlayRunItemRecord[]>();
+    const lanes = new Map<string, { intervalMs: number; items: PlayRunItemRecord[] }>();
     const parallel: PlayRunItemRecord[] = [];
     for (const item of items) {
-      if (item.actionType !== 'slack_message') parallel.push(item);
+      const lane = laneOf(play, item, deps.slackIntervalMs);
+      if (!lane) parallel.push(item);
       else {
-        const channel = play.actions.find((action) => action.id === item.actionId);
-        const key = channel?.type === 'slack_message' ? channel.channel : item.actionId;
-        lanes.set(key, [...(lanes.get(key) ?? []), item]);
+        const queue = lanes.get(lane.key) ?? { intervalMs: lane.intervalMs, items: [] };
+        queue.items.push(item);
+        lanes.set(lane.key, queue);
       }
     }
     const finish = async (item: PlayRunItemRecord) => {
@@ -51,8 +52,8 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
     await Promise.all([
       pool(parallel, deps.concurrency, finish),
       ...[...lanes.values()].map(async (lane) => {
-        for (const [index, item] of lane.entries()) {
-          if (index > 0) await deps.sleep(deps.slackIntervalMs);
+        for (const [index, item] of lane.items.entries()) {
+          if (index > 0 && lane.intervalMs > 0) await deps.sleep(lane.intervalMs);
           await finish(item);
         }
       }),
@@ -62,6 +63,19 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
   const status = await settleRun(deps.db, runId);
   deps.log.info({ runId, status }, 'play run settled');
   if (leftPending > 0) throw new Error(`Play run ${runId}: ${leftPending} items to retry`);
+}
+
+/**
+ * Items that go one at a time: a Slack channel's, paced at Slack's one message a second, and a
+ * sheet tab's (its key column is read before each append, ADR 0024). Others go in parallel.
+ */
+function laneOf(play: PlayForRun, item: PlayRunItemRecord, slackIntervalMs: number) {
+  const action = play.actions.find((candidate) => candidate.id === item.actionId);
+  if (action?.type === 'slack_message')
+    return { key: `slack:${action.channel}`, intervalMs: slackIntervalMs };
+  if (action?.type === 'google_sheet_append')
+    return { key: `sheet:${action.spreadsheetId}:${action.tab}`, intervalMs: 0 };
+  return null;
 }
 
 async function sendItem(

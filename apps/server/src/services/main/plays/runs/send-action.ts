@@ -3,11 +3,18 @@ import type { SlackSender } from '../../../composer/connections/slack-sender.js'
 import type { ActionOutcome } from './action-outcome.js';
 import { renderAction } from './render-action.js';
 import type { PlayRunItemRecord } from './runs.repository.js';
+import type { RenderedSheetRow } from './senders/google-sheet-sender.js';
+import type { RenderedSequence } from './senders/outreach-sequence-sender.js';
+import type { ProviderSender, RenderedTask } from './senders/provider-sender.js';
 import type { WebhookDelivery } from './webhook-sender.js';
 
 export interface ActionSenders {
   webhook: (delivery: WebhookDelivery) => Promise<ActionOutcome>;
   slack: SlackSender;
+  salesforceTask: ProviderSender<RenderedTask>;
+  hubspotTask: ProviderSender<RenderedTask>;
+  outreachSequence: ProviderSender<RenderedSequence>;
+  googleSheet: ProviderSender<RenderedSheetRow>;
 }
 
 /** What the play needs to send its items: its actions and their webhook secrets. */
@@ -20,8 +27,8 @@ export interface PlayForRun {
 
 /**
  * Sends one item once (ADR 0024), its idempotency key passed downstream: `webhook-id`, Slack
- * message metadata. Actions whose provider client is not on this server yet fail for good,
- * with the reason shown in the run.
+ * message metadata, the CRM task's key field, the sheet's key column (Outreach needs none: a
+ * prospect is in a sequence once).
  */
 export async function sendAction(
   senders: ActionSenders,
@@ -63,5 +70,12 @@ export async function sendAction(
     if (result.kind === 'not-connected') return { kind: 'permanent', error: result.error };
     return result;
   }
-  return { kind: 'permanent', error: `${action.type} is not available on this server yet` };
+  const send = { orgId: play.orgId, key: item.idempotencyKey };
+  if (action.type === 'salesforce_task')
+    return senders.salesforceTask({ ...send, rendered: rendered as RenderedTask });
+  if (action.type === 'hubspot_task')
+    return senders.hubspotTask({ ...send, rendered: rendered as RenderedTask });
+  if (action.type === 'outreach_sequence')
+    return senders.outreachSequence({ ...send, rendered: rendered as RenderedSequence });
+  return senders.googleSheet({ ...send, rendered: rendered as RenderedSheetRow });
 }

@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAYS_API, type PlayActionInput, type PlayRunDetail } from '@revlane/contracts';
+import { cohortsClient } from '../../../live-ops/__tests__/cohorts-test-client.js';
+import {
+  createLiveOpsFixture,
+  type LiveOpsFixture,
+} from '../../../live-ops/__tests__/live-ops-fixture.js';
+import {
+  CLIENT,
+  seedConnection,
+  startFakeProvider,
+  type FakeProvider,
+} from '../../../composer/__tests__/fake-provider.js';
+import { connections, playRunItems } from '../../../../platform/database/schema/index.js';
+import {
+  startFakeGoogleSheets,
+  type FakeGoogleSheets,
+} from '../../../../sandbox/google-sheets-fake.js';
+import { playRunDeps } from '../runs/play-runs.plugin.js';
+import { runPlay } from '../runs/run-play.js';
+import { recordRun } from '../runs/runs.repository.js';
+import { playsClient } from './plays-client.js';
+
+const SHEET = 'sheet-plays-1';
+const READ_ONLY_SHEET = 'sheet-plays-readonly';
+const ROBOT = 'plays@revlane-test.iam.gserviceaccount.com';
+
+type TestRecord = Record<string, string>;
+
+/**
+ * The four CRM / sheet senders of plays (ADR 0024) through their real client libraries against
+ * the sandbox fakes: one run per provider whose first item meets a 429 then succeeds and whose
+ * other item fails for good (the run ends partial); the same items sent again (a crash after
+ * the provider accepted) create nothing new.
+ */
+describe('plays: Salesforce, HubSpot, Outreach and Google Sheets senders, exactly once', () => {
+  let f: LiveOpsFixture;
+  let p: ReturnType<typeof playsClient>;
+  let cohortId: string;
+  const fakes = {} as Record<'salesforce' | 'hubspot' | 'outreach', FakeProvider>;
+  let google: FakeGoogleSheets;
+
+  beforeAll(async () => {
+    for (const provider of ['salesforce', 'hubspot', 'outreach'] as const)
+      fakes[provider] = await startFakeProvider(provider);
+    google = await startFakeGoogleSheets({
+      spreadsheets: [
+        {
+          spreadsheetId: SHEET,
+          title: 'Leads',
+          sharedWith: [ROBOT],
+          tabs: [{ sheetId: 0, title: 'Leads', rows: [] }],
+        },
+        {
+          spreadsheetId: READ_ONLY_SHEET,
+          title: 'Viewer only',
+          sharedWith: [ROBOT],
+          editors: [],
+          tabs: [{ sheetId: 0, title: 'Leads', rows: [] }],
+        },
+      ],
+    });
+    f = await createLiveOpsFixture({
+      load: false,
+      env: {
+        SALESFORCE_CLIENT_ID: CLIENT.id,
+        SALESFORCE_CLIENT_SECRET: CLIENT.secret,
+        SALESFORCE_LOGIN_URL: fakes.salesforce.root,
+        HUBSPOT_CLIENT_ID: CLIENT.id,
+        HUBSPOT_CLIENT_SECRET: CLIENT.secret,
+        HUBSPOT_AUTHORIZE_URL: `${fakes.hubspot.root}/oauth/authorize`,
+        HUBSPOT_API_URL: fakes.hubspot.root,
+        OUTREACH_CLIENT_ID: CLIENT.id,
+        OUTREACH_CLIENT_SECRET: CLIENT.secret,
+        OUTREACH_AUTHORIZE_URL: `${fakes.outreach.root}/oauth/authorize`,
+        OUTREACH_API_URL: fakes.outreach.root,
+        GOOGLE_SHEETS_API_URL: google.url,
+        GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+        GOOGLE_SERVICE_ACCOUNT_KEY: google.createServiceAccount(ROBOT),
+      },
+    });
+    p = playsClient(f);
+    const segment = f.segmentId('All accounts');
+    cohortId = (await cohortsClient(f).create(f.dana, segment, { name: 'All', filters: [] })).id;
+    for (const provider of ['salesforce', 'hubspot', 'outreach'] as const)
+      await seedConnection(f.t.app, f.danaOrg, provider, fakes[provider]);
+    await f.t.database.db
+      .update(connections)
+      .set({ instanceUrl: fakes.salesforce.root })
+      .where(eq(connections.provider, 'salesforce'));
+  });
+  afterAll(async () => {
+    await f?.close();
+    for (const fake of Object.values(fakes)) await fake.close();
+    await google?.close();
+  });
+
+  /** A draft play with these actions, and a run of it over `records` sent one item at a time. */
+  async function runOnce(actions: PlayActionInput[], records: TestRecord[]) {
+    const play = await p.create(f.dana, {
+      name: `Senders ${actions[0]!.type}`,
+      trigger: { type: 'cohort_entered', cohortId },
+      actions,
+    });
+    const to = new Date();
+    const items = records.flatMap((record) =>
+      play.actions.map((action, position) => ({
+        orgId: f.danaOrg,
+        playId: play.id,
+        actionId: action.id,
+        actionType: action.type,
+        position,
+        recordId: record.id!,
+        record,
+        idempotencyKey: `${play.id}:${action.id}:${record.id}:${to.toISOString()}`,
+      })),
+    );
+    const step = {
+      orgId: f.danaOrg,
+      playId: play.id,
+      from: null,
+      to,
+      trigger: 'cohort_entered' as const,
+    };
+    const runId = (await recordRun(f.t.database.db, step, items, records.length))!;
+    const deps = { ...playRunDeps(f.t.app, f.t.app.log), concurrency: 1 };
+    await runPlay(deps, runId);
+    const detail = await p.read<PlayRunDetail>(f.dana, PLAYS_API.run(play.id, runId));
+    /** A worker killed after the providers accepted: every item pending again, resent. */
+    const resend = async () => {
+      await f.t.database.db
+        .update(playRunItems)
+        .set({ status: 'pending', claimedUntil: null })
+        .where(eq(playRunItems.runId, runId));
+      await runPlay({ ...playRunDeps(f.t.app, f.t.app.log), concurrency: 1 }, runId);
+      return p.read<PlayRunDetail>(f.dana, PLAYS_API.run(play.id, runId));
+    };
+    const keyOf = (item: { actionId: string; recordId: string }) =>
+      `${play.id}:${item.actionId}:${item.recordId}:${to.toISOString()}`;
+    return { play, detail, resend, keyOf };
+  }
+
+  const task = (type: 'salesforce_task' | 'hubspot_task'): PlayActionInput => ({
+    type,
+    subject: 'Call {{account.name}}',
+    description: 'Entered the cohort',
+    dueInDays: 3,
+  });
+
+  it('salesforce_task: upserts a Task on Revlane_Key__c (OwnerId, ActivityDate, WhatId); a 429 is waited; an unknown owner fails; a resend creates nothing', async () => {
+    const fake = fakes.salesforce;
+    fake.oauth.throttleNext = 1;
+    const { detail, resend, keyOf } = await runOnce(
+      [task('salesforce_task')],
+      [
+        { id: '001SBX000001', name: 'Acme', owner_id: '005SBX000001' },
+        { id: '001SBX000002', name: 'Bolt', owner_id: '005SBX999999' },
+      ],
+    );
+    expect(detail, JSON.stringify(detail.items)).toMatchObject({
+      status: 'partial',
+      counts: { succeeded: 1, failed: 1 },
+    });
+    const [good, bad] = detail.items;
+    expect(good).toMatchObject({ status: 'succeeded', attempts: 2, externalId: '00TSBX000001' });
+    expect(bad).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(bad!.error).toMatch(/INVALID_CROSS_REFERENCE_KEY/);
+    const created = () => fake.oauth.received.filter((entry) => entry.kind === 'Task');
+    expect(created()).toHaveLength(1);
+    const due = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect(created()[0]!.body).toMatchObject({
+      Subject: 'Call Acme',
+      OwnerId: '005SBX000001',
+      ActivityDate: due,
+      WhatId: '001SBX000001',
+      Revlane_Key__c: keyOf(good!),
+    });
+    const again = await resend();
+    expect(created()).toHaveLength(1);
+    expect(again.items[0]).toMatchObject({ status: 'succeeded', externalId: '00TSBX000001' });
+  });
+
+  it('hubspot_task: searches revlane_key then creates (hubspot_owner_id, hs_timestamp); a 429 is waited; an unknown owner fails; a resend creates nothing', async () => {
+    const fake = fakes.hubspot;
+    fake.oauth.throttleNext = 1;
+    const { detail, resend, keyOf } = await runOnce(
+      [task('hubspot_task')],
+      [
+        { id: 'a-1', name: 'Acme', owner_id: '31000001' },
+        { id: 'a-2', name: 'Bolt', owner_id: '999' },
+      ],
+    );
+    expect(detail, JSON.stringify(detail.items)).toMatchObject({
+      status: 'partial',
+      counts: { succeeded: 1, failed: 1 },
+    });
+    const [good, bad] = detail.items;
+    expect(good).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(bad).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(bad!.error).toMatch(/HubSpot 400: .*not a valid owner id/);
+    const created = () => fake.oauth.received.filter((entry) => entry.kind === 'task');
+    expect(created()).toHaveLength(1);
+    expect((created()[0]!.body as { properties: object }).properties).toMatchObject({
+      hs_task_subject: 'Call Acme',
+      hubspot_owner_id: '31000001',
+      revlane_key: keyOf(good!),
+    });
+    const again = await resend();
+    expect(created()).toHaveLength(1);
+    expect(again.items[0]).toMatchObject({ status: 'succeeded', externalId: good!.externalId });
+  });
+
+  it('outreach_sequence: finds or creates the prospect, adds it to the sequence; a 429 is waited; no such sequence fails; "already in sequence" is done', async () => {
+    const fake = fakes.outreach;
+    fake.oauth.throttleNext = 1;
+    const { detail, resend } = await runOnce(
+      [
+        { type: 'outreach_sequence', sequenceId: '1', email: 'buyer@{{account.domain}}' },
+        { type: 'outreach_sequence', sequenceId: '99', email: 'buyer@{{account.domain}}' },
+      ],
+      [{ id: 'a-1', name: 'Acme', domain: 'acme.example' }],
+    );
+    expect(detail, JSON.stringify(detail.items)).toMatchObject({
+      status: 'partial',
+      counts: { succeeded: 1, failed: 1 },
+    });
+    const [good, bad] = detail.items;
+    expect(good).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(bad).toMatchObject({ status: 'failed', error: 'Outreach 422: Sequence must exist.' });
+    const kinds = () => fake.oauth.received.map((entry) => entry.kind);
+    expect(kinds().filter((kind) => kind === 'prospect.created')).toHaveLength(1);
+    expect(kinds().filter((kind) => kind === 'sequenceState.created')).toHaveLength(1);
+    const again = await resend();
+    expect(kinds().filter((kind) => kind === 'prospect.created')).toHaveLength(1);
+    expect(kinds().filter((kind) => kind === 'sequenceState.created')).toHaveLength(1);
+    expect(again.items[0]).toMatchObject({ status: 'succeeded', externalId: good!.externalId });
+  });
+
+  it('google_sheet_append: appends the mapped columns and the key (headers first); a 429 is waited; a viewer-only sheet fails; a resend finds its row', async () => {
+    google.throttle(1, 1);
+    const columns = [
+      { header: 'Account', value: '{{account.name}}' },
+      { header: 'Domain', value: '{{account.domain}}' },
+    ];
+    const { detail, resend, keyOf } = await runOnce(
+      [
+        { type: 'google_sheet_append', spreadsheetId: SHEET, tab: 'Leads', columns },
+        { type: 'google_sheet_append', spreadsheetId: READ_ONLY_SHEET, tab: 'Leads', columns },
+      ],
+      [
+        { id: 'a-1', name: 'Acme', domain: 'acme.example' },
+        { id: 'a-2', name: 'Bolt', domain: 'bolt.example' },
+      ],
+    );
+    expect(detail).toMatchObject({ status: 'partial', counts: { succeeded: 2, failed: 2 } });
+    const mine = detail.items.filter((item) => item.actionId === detail.items[0]!.actionId);
+    expect(mine.map((item) => item.status)).toEqual(['succeeded', 'succeeded']);
+    expect(mine.reduce((total, item) => total + item.attempts, 0)).toBe(3);
+    const refused = detail.items.filter((item) => item.status === 'failed');
+    expect(refused[0]!.error).toMatch(/^Google Sheets 403: The caller does not have permission/);
+    const rows = () => google.appended.flatMap((entry) => entry.values);
+    expect(rows()).toEqual([
+      ['Account', 'Domain', 'revlane_key'],
+      ['Acme', 'acme.example', keyOf(mine[0]!)],
+      ['Bolt', 'bolt.example', keyOf(mine[1]!)],
+    ]);
+    await resend();
+    expect(rows()).toHaveLength(3);
+    const received = await fetch(`${google.url}received`);
+    expect(await received.json()).toHaveLength(google.appended.length);
+  });
+});
