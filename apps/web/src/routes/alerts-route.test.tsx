@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_SETTINGS_KEY } from '@revlane/contracts';
 import {
   COHORT_API_ROUTES,
   COHORT_ID,
@@ -205,6 +206,31 @@ describe('alerts list (/app/notifications)', () => {
       const menu = await screen.findByRole('menu', { name: 'Main' });
       const item = await within(menu).findByRole('link', { name: /Alerts/ });
       await waitFor(() => expect(within(item).getByLabelText('3 unread')).toHaveTextContent('3'));
+    },
+    SLOW_MS,
+  );
+  it(
+    'the collapsed sidebar keeps the unread count visible: a badge on the "Alerts" initials',
+    async () => {
+      localStorage.setItem(
+        LOCAL_SETTINGS_KEY,
+        JSON.stringify({ navSettings: { miniSidebarNav: true } }),
+      );
+      open('/app/home', {
+        [`GET ${LIVE_OPS}/notifications/inbox`]: { unread: 3, items: [] },
+      });
+      const menu = await screen.findByRole('menu', { name: 'Main' });
+      const item = await within(menu).findByRole('menuitem', { name: /Alerts/ });
+      await waitFor(() => {
+        const initials = item.querySelector('[data-initials]');
+        expect(initials).toHaveTextContent('AL');
+        // The count sits on the icon slot, which the mini sidebar shows (its label it hides).
+        const badge = initials!.closest('.ant-badge');
+        expect(badge?.querySelector('.ant-badge-count')).toHaveTextContent('3');
+      });
+      await userEvent.hover(item.querySelector('[data-initials]')!);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent('Alerts (3 unread)');
+      localStorage.removeItem(LOCAL_SETTINGS_KEY);
     },
     SLOW_MS,
   );

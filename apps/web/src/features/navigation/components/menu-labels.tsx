@@ -1,4 +1,4 @@
-import { Tooltip } from 'antd';
+import { Badge, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { getInitials } from '@/common/lib/initials';
 
@@ -14,10 +14,23 @@ interface MenuIconProps {
   initials?: string;
   /** Set by the menu on its icon slot; it carries the icon's spacing. */
   className?: string;
+  /**
+   * A count the item's label shows (unread alerts): the mini sidebar hides labels, so the
+   * initials carry it as a badge (docs/product.md §2).
+   */
+  count?: number;
 }
 
 /** Expanded: the item's icon. Mini: its two-letter initials (docs/product.md §2), named by a tooltip. */
-export function MenuIcon({ icon, label, isMini, tooltip, initials, className }: MenuIconProps) {
+export function MenuIcon({
+  icon,
+  label,
+  isMini,
+  tooltip,
+  initials,
+  className,
+  count = 0,
+}: MenuIconProps) {
   if (!isMini) {
     return (
       <span aria-hidden="true" className={className}>
@@ -25,19 +38,30 @@ export function MenuIcon({ icon, label, isMini, tooltip, initials, className }: 
       </span>
     );
   }
+  const initialsBox = (
+    <span
+      data-initials=""
+      className="inline-flex size-8 items-center justify-center rounded-lg bg-slate-100 text-xs leading-none font-semibold tracking-wide text-current"
+    >
+      {initials ?? getInitials(label)}
+    </span>
+  );
+  // The label (hidden while mini) names the count to assistive technology; this is its mirror.
   const badge = (
     <span aria-hidden="true" className={className}>
-      <span
-        data-initials=""
-        className="inline-flex size-8 items-center justify-center rounded-lg bg-slate-100 text-xs leading-none font-semibold tracking-wide text-current"
-      >
-        {initials ?? getInitials(label)}
-      </span>
+      {count > 0 ? (
+        <Badge count={count} size="small" offset={[-2, 2]} data-mini-count="">
+          {initialsBox}
+        </Badge>
+      ) : (
+        initialsBox
+      )}
     </span>
   );
   if (tooltip === false) return badge;
+  const title = tooltip ?? label;
   return (
-    <Tooltip title={tooltip ?? label} placement="right">
+    <Tooltip title={count > 0 ? `${title} (${count} unread)` : title} placement="right">
       {badge}
     </Tooltip>
   );

@@ -63,8 +63,8 @@ export function buildMenuItems(
   isMini: boolean,
   unreadAlerts = 0,
 ): MenuItem[] {
-  const icon = (node: React.ReactNode, label: string, tooltip?: string) => (
-    <MenuIcon icon={node} label={label} isMini={isMini} tooltip={tooltip} />
+  const icon = (node: React.ReactNode, label: string, tooltip?: string, count?: number) => (
+    <MenuIcon icon={node} label={label} isMini={isMini} tooltip={tooltip} count={count} />
   );
   const section = (node: React.ReactNode, label: string) => (
     // Sections open a popup in the mini sidebar, which names them already.
@@ -114,7 +114,7 @@ export function buildMenuItems(
     },
     {
       key: 'alerts',
-      icon: icon(<BellOutlined />, 'Alerts'),
+      icon: icon(<BellOutlined />, 'Alerts', undefined, unreadAlerts),
       label: (
         <Link to={APP_ROUTES.notifications} className="flex items-center justify-between gap-2">
           <span>Alerts</span>
