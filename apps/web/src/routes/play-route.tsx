@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
-import { PlayDetailsPage } from '@/features/plays';
+import { canManagePlays, PlayDetailsPage } from '@/features/plays';
+import { useProfile } from '@/features/profile';
 
 export default function PlayRoute() {
   const { playId = '' } = useParams();
-  return <PlayDetailsPage playId={playId} />;
+  const profile = useProfile();
+  return <PlayDetailsPage playId={playId} canEdit={canManagePlays(profile.data?.role)} />;
 }

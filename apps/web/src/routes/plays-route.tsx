@@ -1,5 +1,7 @@
-import { PlaysPage } from '@/features/plays';
+import { canManagePlays, PlaysPage } from '@/features/plays';
+import { useProfile } from '@/features/profile';
 
 export default function PlaysRoute() {
-  return <PlaysPage />;
+  const profile = useProfile();
+  return <PlaysPage canEdit={canManagePlays(profile.data?.role)} />;
 }

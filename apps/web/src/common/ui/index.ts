@@ -1,6 +1,7 @@
 export { ConfirmDialog } from './confirm-dialog';
 export { DeleteRefusal } from './delete-refusal';
 export { EmptyState } from './empty-state';
+export { FormField } from './form-field';
 export { getErrorToastText, showErrorToast } from './error-toast';
 export { InlineAlert, type InlineAlertType } from './inline-alert';
 export { InlineEdit, stripNewlines } from './inline-edit';

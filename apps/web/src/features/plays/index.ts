@@ -1,2 +1,3 @@
 export { PlayDetailsPage } from './components/play-details-page';
 export { PlaysPage } from './components/plays-page';
+export { canManagePlays } from './lib/can-manage-plays';
