@@ -4,6 +4,7 @@ import { FavoriteCohorts, SegmentTrends } from '@/features/cohorts';
 import { DashboardArea } from '@/features/dashboard';
 import { HomeHeader } from '@/features/home';
 import { OnboardingChecklist } from '@/features/onboarding';
+import { RecentPlayActivity } from '@/features/plays';
 import { useProfile } from '@/features/profile';
 import { Sparkline } from '@/features/segments';
 
@@ -27,6 +28,7 @@ export default function HomeRoute() {
       <DashboardArea
         favoriteCohorts={<FavoriteCohorts Sparkline={Sparkline} />}
         segmentTrends={(days) => <SegmentTrends Sparkline={Sparkline} days={days} />}
+        playActivity={<RecentPlayActivity />}
       />
       <Outlet />
     </div>

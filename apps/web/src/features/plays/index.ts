@@ -1,3 +1,4 @@
 export { PlayDetailsPage } from './components/play-details-page';
 export { PlaysPage } from './components/plays-page';
 export { canManagePlays } from './lib/can-manage-plays';
+export { RecentPlayActivity } from './components/recent-play-activity';

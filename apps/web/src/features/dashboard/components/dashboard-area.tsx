@@ -39,14 +39,20 @@ interface DashboardAreaProps {
   favoriteCohorts?: ReactNode;
   /** Every cohort's size over the user's trend range (cohorts feature, ADR 0013). */
   segmentTrends?: (days: number) => ReactNode;
+  /** The latest runs of the organization's plays (plays feature). */
+  playActivity?: ReactNode;
 }
 
 /**
  * The dashboard below the checklist: the user's favorite cohorts and segment trends, then
- * panels whose data (alerts, play runs) arrives with later issues; until then each says what
- * it will show, per the user's settings.
+ * the play activity and the recent alerts (a placeholder until its data arrives), each panel
+ * shown per the user's settings.
  */
-export function DashboardArea({ favoriteCohorts, segmentTrends }: DashboardAreaProps) {
+export function DashboardArea({
+  favoriteCohorts,
+  segmentTrends,
+  playActivity,
+}: DashboardAreaProps) {
   const { data: settings, isPending } = useDashboardSettings();
   return (
     <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
@@ -81,7 +87,8 @@ export function DashboardArea({ favoriteCohorts, segmentTrends }: DashboardAreaP
           )}
           {settings.showPlayActivity && (
             <Panel icon={<ThunderboltOutlined />} title="Play activity">
-              No play activity yet. Runs of your plays and their outcomes will show here.
+              {playActivity ??
+                'No play activity yet. Runs of your plays and their outcomes will show here.'}
             </Panel>
           )}
         </div>
