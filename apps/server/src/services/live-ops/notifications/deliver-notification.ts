@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/database/database.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
 import type { SlackSender } from '../../composer/connections/slack-sender.js';
-import { claimDelivery, findDeliveryFiring, finishDelivery } from './deliveries.repository.js';
+import {
+  claimDelivery,
+  deliveryHeldUntil,
+  findDeliveryFiring,
+  finishDelivery,
+} from './deliveries.repository.js';
 import type { DeliveryRecord } from './firings.repository.js';
 import { DELIVERY_LEASE_MS, DELIVERY_MAX_ATTEMPTS } from './notification-jobs.js';
 import { emailMessage, slackPost, type FiringMessage } from './slack-message.js';
@@ -14,6 +19,8 @@ export interface DeliveryDeps {
   slack: SlackSender;
   appUrl: string;
   log: FastifyBaseLogger;
+  /** How long a claim holds the row (`ALERT_DELIVERY_LEASE_SECONDS`); default DELIVERY_LEASE_MS. */
+  leaseMs?: number;
   /** Runs after the provider accepted, before the row is marked (tests crash here). */
   afterSend?: (delivery: DeliveryRecord) => void;
 }
@@ -23,15 +30,22 @@ type Outcome = { status: 'sent' | 'failed' | 'pending'; error: string | null };
 /**
  * Sends one delivery row of the outbox (ADR 0023) and marks it: sent once the provider
  * accepted it; failed for good on a permanent error or after the last attempt; else back to
- * pending and the job throws, so the queue retries it. A row already sent is left alone.
+ * pending and the job throws, so the queue retries it. A row already sent is left alone; a
+ * row another worker holds makes the job throw too, so it is tried again after the lease.
  */
 export async function deliverNotification(
   deps: DeliveryDeps,
   deliveryId: string,
   now = new Date(),
 ): Promise<void> {
-  const delivery = await claimDelivery(deps.db, deliveryId, now, DELIVERY_LEASE_MS);
-  if (!delivery) return;
+  const delivery = await claimDelivery(deps.db, deliveryId, now, deps.leaseMs ?? DELIVERY_LEASE_MS);
+  if (!delivery) {
+    // Held (maybe by a killed worker): the queue tries again later, when the lease may be out.
+    const heldUntil = await deliveryHeldUntil(deps.db, deliveryId, now);
+    if (heldUntil)
+      throw new Error(`Delivery ${deliveryId} is held until ${heldUntil.toISOString()}`);
+    return;
+  }
   const outcome = await send(deps, delivery).catch((error: unknown): Outcome => ({
     status: 'pending',
     error: (error as Error).message,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
 import {
   notificationDeliveries,
@@ -68,8 +68,17 @@ export async function findDeliveryFiring(db: Database, delivery: DeliveryRecord)
   return row;
 }
 
-/** Pending rows nobody holds (never queued after a crash, or a lease that ran out). */
-export async function listStrandedDeliveries(db: Database, now: Date, olderThanMs: number) {
+/**
+ * Pending rows nobody holds (never queued after a crash, or a lease that ran out); with
+ * `includeHeld`, held ones too (a starting process: their holder may be the killed one, and
+ * their job waits out the lease).
+ */
+export async function listStrandedDeliveries(
+  db: Database,
+  now: Date,
+  olderThanMs: number,
+  { includeHeld = false } = {},
+) {
   return db
     .select({ id: notificationDeliveries.id })
     .from(notificationDeliveries)
@@ -77,11 +86,28 @@ export async function listStrandedDeliveries(db: Database, now: Date, olderThanM
       and(
         eq(notificationDeliveries.status, 'pending'),
         lt(notificationDeliveries.createdAt, new Date(now.getTime() - olderThanMs)),
-        or(
-          isNull(notificationDeliveries.claimedUntil),
-          lt(notificationDeliveries.claimedUntil, now),
-        ),
+        includeHeld
+          ? undefined
+          : or(
+              isNull(notificationDeliveries.claimedUntil),
+              lt(notificationDeliveries.claimedUntil, now),
+            ),
       ),
     )
     .limit(1_000);
+}
+
+/** Until when another worker holds a pending row; null when it is not pending or not held. */
+export async function deliveryHeldUntil(db: Database, deliveryId: string, now: Date) {
+  const [row] = await db
+    .select({ claimedUntil: notificationDeliveries.claimedUntil })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.id, deliveryId),
+        eq(notificationDeliveries.status, 'pending'),
+        gte(notificationDeliveries.claimedUntil, now),
+      ),
+    );
+  return row?.claimedUntil ?? null;
 }

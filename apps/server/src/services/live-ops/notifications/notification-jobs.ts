@@ -10,8 +10,15 @@ export type NotificationDeliveryJob = z.infer<typeof notificationDeliveryJobSche
 export const NOTIFICATION_SWEEP_JOB = 'notification-delivery-sweep';
 export const NOTIFICATION_SWEEP_CRON = '* * * * *';
 
-/** A claimed delivery is another worker's for this long (a send that hangs is given up). */
+/**
+ * A claimed delivery is another worker's for this long (a send that hangs is given up);
+ * `ALERT_DELIVERY_LEASE_SECONDS` sets it. It outlasts the sender's Retry-After waits.
+ */
 export const DELIVERY_LEASE_MS = 120_000;
+export const notificationSweepJobSchema = z.object({
+  /** The sweep a starting process runs: rows of a killed process go out now, not in minutes. */
+  atStart: z.boolean().optional(),
+});
 /** Attempts before a delivery is failed for good (a permanent error fails at once). */
 export const DELIVERY_MAX_ATTEMPTS = 8;
 

@@ -14,6 +14,7 @@ import {
   NOTIFICATION_SWEEP_CRON,
   NOTIFICATION_SWEEP_JOB,
   notificationDeliveryJobSchema,
+  notificationSweepJobSchema,
 } from './notification-jobs.js';
 
 /** A pending row this old without a live lease is stranded: its job was lost with a crash. */
@@ -34,6 +35,7 @@ export const notificationsPlugin: FastifyPluginAsync = async (app) => {
     slack: slackSender(app, { log }),
     appUrl: config.appUrl,
     log,
+    leaseMs: config.alerts.deliveryLeaseMs,
   };
   registerCohortDependents(findCohortAlerts);
   const evaluation = {
@@ -62,10 +64,18 @@ export const notificationsPlugin: FastifyPluginAsync = async (app) => {
   await app.jobs.work(NOTIFICATION_DELIVERY_JOB, async (data: object) => {
     await deliverNotification(deps, notificationDeliveryJobSchema.parse(data).deliveryId);
   });
-  await app.jobs.work(NOTIFICATION_SWEEP_JOB, async () => {
-    const stranded = await listStrandedDeliveries(app.db, new Date(), STRANDED_AFTER_MS);
+  await app.jobs.work(NOTIFICATION_SWEEP_JOB, async (data: object) => {
+    const { atStart } = notificationSweepJobSchema.parse(data);
+    // At start no enqueue of this process can be in flight: every pending row is queued.
+    const stranded = await listStrandedDeliveries(
+      app.db,
+      new Date(),
+      atStart ? 0 : STRANDED_AFTER_MS,
+      { includeHeld: atStart },
+    );
     await evaluation.enqueue(stranded.map(({ id }) => ({ id, status: 'pending' })));
   });
   await app.jobs.schedule(NOTIFICATION_SWEEP_JOB, NOTIFICATION_SWEEP_CRON, {});
+  await app.jobs.send(NOTIFICATION_SWEEP_JOB, { atStart: true });
   await app.register(activityRoutes, { deps });
 };

@@ -170,8 +170,9 @@ describe('alerts: Slack delivery (outbox row → the Slack connection → the sa
     await expect(deliverNotification(crashing, row.id)).rejects.toThrow('killed');
     expect(await rowOf(row.id)).toMatchObject({ status: 'pending' });
     for (let i = 0; i < 3; i += 1) await deliverNotification(deps, (await pendingDelivery()).id);
-    // Within the lease nobody else takes it; after it, the sweep's job does.
-    await deliverNotification(deps, row.id);
+    // Within the lease nobody else takes it (the job throws, so the queue tries again later);
+    // after it, the retried or swept job does.
+    await expect(deliverNotification(deps, row.id)).rejects.toThrow(/is held until/);
     expect(withKey(row.idempotencyKey)).toHaveLength(1);
     await deliverNotification(deps, row.id, new Date(Date.now() + DELIVERY_LEASE_MS + 1));
     // The channel's history (conversations.history with its metadata) had it: no resend.
