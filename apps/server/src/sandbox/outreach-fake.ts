@@ -16,6 +16,9 @@ interface Resource {
   relationships: Record<string, { data: { type: string; id: number } | null }>;
 }
 
+/** Outreach's default prospect stages, in their order. */
+const STAGES = ['Cold', 'Approaching', 'Replied', 'Interested', 'Not Interested'];
+
 const jsonApiError = (id: string, title: string, detail: string) => ({
   errors: [{ id, title, detail }],
 });
@@ -45,6 +48,24 @@ function outreachResources() {
     })),
     /** Prospects added to sequences (plays); one per prospect and sequence. */
     sequenceStates: [] as Resource[],
+    users: data.owners.map<Resource>((o) => ({
+      type: 'user',
+      id: idOf(o.id),
+      attributes: {
+        name: o.name,
+        firstName: o.name.split(' ')[0],
+        lastName: o.name.split(' ').slice(1).join(' '),
+        email: o.email,
+        updatedAt: o.modifiedAt,
+      },
+      relationships: {},
+    })),
+    stages: STAGES.map<Resource>((name, i) => ({
+      type: 'stage',
+      id: i + 1,
+      attributes: { name, order: i + 1, color: '#7c3aed', updatedAt: at },
+      relationships: {},
+    })),
     accounts: data.accounts.map<Resource>((a) => ({
       type: 'account',
       id: idOf(a.id),
@@ -57,7 +78,7 @@ function outreachResources() {
       },
       relationships: { owner: { data: user(a.ownerId) } },
     })),
-    prospects: data.contacts.map<Resource>((c) => ({
+    prospects: data.contacts.map<Resource>((c, i) => ({
       type: 'prospect',
       id: idOf(c.id),
       attributes: {
@@ -70,6 +91,7 @@ function outreachResources() {
       relationships: {
         account: { data: { type: 'account', id: idOf(c.accountId) } },
         owner: { data: user(ownerOf.get(c.accountId)!) },
+        stage: { data: { type: 'stage', id: (i % STAGES.length) + 1 } },
       },
     })),
   };
@@ -110,7 +132,7 @@ function createBody(body: unknown) {
 /**
  * A local Outreach (docs/architecture.md §6, Connections): its OAuth server (two-hour access
  * tokens, refresh, `invalid_grant`, revoke), the API root's `meta` naming the org, and
- * accounts and prospects as JSON:API sorted by `updatedAt`, filtered by `filter[updatedAt]`
+ * accounts, prospects, users and stages as JSON:API sorted by `updatedAt`, filtered by `filter[updatedAt]`
  * and paged by cursor through `links.next`; mailboxes, sequences, prospects created by email
  * (`filter[emails]` finds them) and sequence states (422 when the prospect is in the sequence
  * already or the sequence does not exist; created ones listed in `/received`); 401 and 429

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Connection } from '@revlane/contracts';
-import { rawTablePrefix } from '../ingestion/landed-tables.js';
 import { CLIENT, describeCrmConnection } from './crm-connection-suite.js';
+import { landedQueries } from './sync-helpers.js';
 
 describeCrmConnection({
   provider: 'hubspot',
@@ -21,11 +21,7 @@ describeCrmConnection({
       const hubspot = (await f.call(f.dana, { method: 'GET', url: 'connections/hubspot' })).json<{
         data: Connection;
       }>().data;
-      const engine = f.t.app.warehouse.engine;
-      const table = (name: string) =>
-        engine.dialect.table(f.danaOrg, `${rawTablePrefix(hubspot.sourceId!)}${name}`);
-      const count = async (sql: string) =>
-        Number((await engine.query(f.danaOrg, { sql, params: [] }))[0]!.n);
+      const { table, count } = landedQueries(f, hubspot.sourceId!);
       const joined = (from: string) =>
         `SELECT count(*) AS n FROM ${table(from)} r JOIN ${table('companies')} c ON c.id = r.associatedcompanyid`;
       // Every deal and contact of the sandbox belongs to one of its 300 companies.

@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { captureLogs } from '../../../../test/log-capture.js';
 import { connections, sources } from '../../../platform/database/schema/index.js';
-import { rawTablePrefix } from '../ingestion/landed-tables.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import {
   authorizeUrlOf,
@@ -16,7 +15,7 @@ import {
   followCallback,
   startFakeProvider,
 } from './fake-provider.js';
-import { countRows, waitForSync } from './sync-helpers.js';
+import { countRows, landedQueries, waitForSync } from './sync-helpers.js';
 
 type Fake = Awaited<ReturnType<typeof startFakeProvider>>;
 
@@ -143,11 +142,7 @@ describe('composer: Salesforce connection (jsforce against the Salesforce fake)'
 
   it('lands what segments show: owner names, stage, ARR, lifecycle, and websites to join by domain', async () => {
     const { sourceId } = await salesforce();
-    const engine = f.t.app.warehouse.engine;
-    const table = (name: string) =>
-      engine.dialect.table(f.danaOrg, `${rawTablePrefix(sourceId!)}${name.toLowerCase()}`);
-    const rows = (sql: string) => engine.query(f.danaOrg, { sql, params: [] });
-    // Owner.Name lands beside OwnerId: 60 accounts for each of the five sandbox owners.
+    const { table, rows } = landedQueries(f, sourceId!);
     const owners = await rows(
       `SELECT OwnerName AS owner, count(*) AS n FROM ${table('Account')} GROUP BY 1 ORDER BY 1`,
     );

@@ -1,4 +1,5 @@
 import type { Sync } from '@revlane/contracts';
+import { rawTablePrefix } from '../ingestion/landed-tables.js';
 import type { TestUser } from '../../../../test/app.js';
 import type { ComposerFixture } from './composer-fixture.js';
 
@@ -44,4 +45,16 @@ export async function countRows(f: ComposerFixture, table: string): Promise<numb
     params: [],
   });
   return Number(rows[0]!.n);
+}
+
+/** Queries over the raw tables a source landed, named by their source table (lower case). */
+export function landedQueries(f: ComposerFixture, sourceId: string) {
+  const engine = f.t.app.warehouse.engine;
+  const rows = (sql: string) => engine.query(f.danaOrg, { sql, params: [] });
+  return {
+    table: (name: string) =>
+      engine.dialect.table(f.danaOrg, `${rawTablePrefix(sourceId)}${name.toLowerCase()}`),
+    rows,
+    count: async (sql: string) => Number((await rows(sql))[0]!.n),
+  };
 }

@@ -6,7 +6,10 @@ import type { CrmPage, CrmReader, CrmRow, CrmTable } from './crm-connector.js';
 /** Outreach pages hold up to 1,000; 100 keeps each answer small. */
 const PAGE_SIZE = 100;
 
-/** The objects an Outreach connection lands: accounts and prospects, with their owners. */
+/**
+ * The objects an Outreach connection lands: accounts and prospects with their owners' and
+ * stages' ids, and the users and stages those name (so segments show names, not ids).
+ */
 export const OUTREACH_TABLES: Record<string, CrmTable> = {
   accounts: {
     fields: [
@@ -28,6 +31,27 @@ export const OUTREACH_TABLES: Record<string, CrmTable> = {
       ['title', 'text'],
       ['accountId', 'text'],
       ['ownerId', 'text'],
+      ['stageId', 'text'],
+      ['updatedAt', 'timestamp'],
+    ],
+    cursor: 'updatedAt',
+  },
+  users: {
+    fields: [
+      ['id', 'text'],
+      ['name', 'text'],
+      ['firstName', 'text'],
+      ['lastName', 'text'],
+      ['email', 'text'],
+      ['updatedAt', 'timestamp'],
+    ],
+    cursor: 'updatedAt',
+  },
+  stages: {
+    fields: [
+      ['id', 'text'],
+      ['name', 'text'],
+      ['order', 'bigint'],
       ['updatedAt', 'timestamp'],
     ],
     cursor: 'updatedAt',
@@ -48,21 +72,28 @@ const relation = (resource: Resource, name: string) => {
 /** A JSON:API resource flattened to the table's columns. */
 function flatten(table: string, resource: Resource): CrmRow {
   const a = resource.attributes;
-  const common = {
-    id: String(resource.id),
-    ownerId: relation(resource, 'owner'),
-    updatedAt: a.updatedAt,
-  };
+  const common = { id: String(resource.id), updatedAt: a.updatedAt };
+  if (table === 'users')
+    return {
+      ...common,
+      name: a.name,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      email: a.email,
+    };
+  if (table === 'stages') return { ...common, name: a.name, order: a.order };
+  const owned = { ...common, ownerId: relation(resource, 'owner') };
   if (table === 'accounts')
-    return { ...common, name: a.name, domain: a.domain, industry: a.industry };
+    return { ...owned, name: a.name, domain: a.domain, industry: a.industry };
   const emails = Array.isArray(a.emails) ? (a.emails as unknown[]) : [];
   return {
-    ...common,
+    ...owned,
     firstName: a.firstName,
     lastName: a.lastName,
     email: emails[0] ?? null,
     title: a.title,
     accountId: relation(resource, 'account'),
+    stageId: relation(resource, 'stage'),
   };
 }
 
