@@ -1,6 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { removeDataDir, startServer, type RunningServer } from './support/server.js';
-import { pickOption, signInAsDemoUser } from './support/segment-page.js';
+import {
+  openSegmentFromMenu,
+  pickOption,
+  readTotal,
+  signInAsDemoUser,
+} from './support/segment-page.js';
 
 /** What the app's Slack fake recorded (ADR 0021): one entry per call it received. */
 interface SlackReceived {
@@ -10,10 +15,41 @@ interface SlackReceived {
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
+/** A provider's card in the "CRM & tools" section of Connections. */
+const cardOf = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'CRM & tools' }).getByRole('listitem', { name: label });
+
 /**
- * The connections through the built-in sandbox (ADR 0021, 0028): "Try the sandbox" on a
- * card, Allow on the fake's consent page, back on Connections with the toast; then a CRM
- * sync, and Slack's channel picker and test message on the profile (ADR 0025).
+ * "Try the sandbox" on the card, "Allow" on the app's fake of the provider, and back on
+ * Connections with the toast and the card connected (ADR 0021).
+ */
+async function connectInSandbox(page: Page, card: Locator, label: string) {
+  await expect(card).toContainText('Not connected', { timeout: 30_000 });
+  await expect(card).toContainText('Sandbox');
+  await card.getByRole('button', { name: 'Try the sandbox' }).click();
+  await expect(page.getByRole('heading', { name: `${label} sandbox` })).toBeVisible();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/app\/connections$/);
+  await expect(page.getByText(`${label} connected`)).toBeVisible();
+  await expect(card).toContainText('Connected');
+}
+
+/** "Sync now" on a CRM card, until the run is over and the card shows when it was. */
+async function syncCrm(card: Locator) {
+  await card.getByRole('button', { name: 'Sync now' }).click();
+  await expect(card.getByRole('button', { name: 'Sync now' })).toBeEnabled({ timeout: 90_000 });
+  await expect(card).not.toContainText('Last sync—', { timeout: 30_000 });
+}
+
+/** Picks each `label → option` inside one entity's section of the mapping editor. */
+async function pickAll(page: Page, section: Locator, picks: [string, string][]) {
+  for (const [label, option] of picks) await pickOption(page, label, option, section);
+}
+
+/**
+ * The connections through the built-in sandbox (ADR 0021, 0028): a CRM connected and synced,
+ * Slack's channel picker and test message on the profile (ADR 0025), and Salesforce records
+ * mapped into the accounts a segment shows (ADR 0019).
  */
 test.describe('CRM connections in the sandbox', () => {
   let server: RunningServer;
@@ -31,25 +67,10 @@ test.describe('CRM connections in the sandbox', () => {
   test('connects HubSpot in the sandbox and syncs it', async ({ page }) => {
     test.setTimeout(180_000);
     await signInAsDemoUser(page, `${server.url}/app/connections`);
-    const crm = page.getByRole('region', { name: 'CRM & tools' });
-    const hubspot = crm.getByRole('listitem', { name: 'HubSpot' });
-    await expect(hubspot).toContainText('Not connected', { timeout: 30_000 });
-    await expect(hubspot).toContainText('Sandbox');
-    await hubspot.getByRole('button', { name: 'Try the sandbox' }).click();
-
-    await expect(page.getByRole('heading', { name: 'HubSpot sandbox' })).toBeVisible();
-    await page.getByRole('button', { name: 'Allow' }).click();
-
-    await expect(page).toHaveURL(/\/app\/connections$/);
-    await expect(page.getByText('HubSpot connected')).toBeVisible();
-    await expect(hubspot).toContainText('Connected');
+    const hubspot = cardOf(page, 'HubSpot');
+    await connectInSandbox(page, hubspot, 'HubSpot');
     await expect(hubspot).toContainText('revlane-sandbox.hubspot.com');
-
-    await hubspot.getByRole('button', { name: 'Sync now' }).click();
-    await expect(hubspot.getByRole('button', { name: 'Sync now' })).toBeEnabled({
-      timeout: 90_000,
-    });
-    await expect(hubspot).not.toContainText('Last sync—', { timeout: 30_000 });
+    await syncCrm(hubspot);
     await page.screenshot({ path: '/tmp/i14-crm-hubspot-synced.png' });
   });
 
@@ -57,19 +78,9 @@ test.describe('CRM connections in the sandbox', () => {
     page,
   }) => {
     await signInAsDemoUser(page, `${server.url}/app/connections`);
-    const slack = page
-      .getByRole('region', { name: 'CRM & tools' })
-      .getByRole('listitem', { name: 'Slack' });
-    await expect(slack).toContainText('Not connected', { timeout: 30_000 });
-    await slack.getByRole('button', { name: 'Try the sandbox' }).click();
-
-    await expect(page.getByRole('heading', { name: 'Slack sandbox' })).toBeVisible();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await expect(page).toHaveURL(/\/app\/connections$/);
-    await expect(page.getByText('Slack connected')).toBeVisible();
-    await expect(slack).toContainText('Connected');
+    const slack = cardOf(page, 'Slack');
+    await connectInSandbox(page, slack, 'Slack');
     await expect(slack).toContainText('Revlane Sandbox');
-    await expect(slack).toContainText('Sandbox');
 
     await page.goto(`${server.url}/app/profile`);
     const notifications = page.getByRole('region', { name: 'Slack notifications' });
@@ -90,5 +101,55 @@ test.describe('CRM connections in the sandbox', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]!.body).toMatchObject({ channel: 'CSBX00004' });
     expect(posted[0]!.body.text).toContain('Test message from Revlane');
+  });
+
+  test('connects Salesforce in the sandbox, syncs it, maps its accounts and contacts, and a segment shows them', async ({
+    page,
+  }) => {
+    // A sync, a publish and a segment page: minutes on a loaded machine.
+    test.setTimeout(300_000);
+    await signInAsDemoUser(page, `${server.url}/app/connections`);
+    const salesforce = cardOf(page, 'Salesforce');
+    await connectInSandbox(page, salesforce, 'Salesforce');
+    await expect(salesforce).toContainText('Revlane Sandbox (Salesforce)');
+    await syncCrm(salesforce);
+
+    // The connection's records land as a source: 300 accounts, 600 contacts, 450
+    // opportunities, 150 leads and 5 users.
+    const source = page
+      .getByRole('region', { name: 'Data sources' })
+      .getByRole('listitem', { name: 'Salesforce (Sandbox)' });
+    await expect(source).toContainText('1,505', { timeout: 30_000 });
+    await source.getByRole('button', { name: 'Map to accounts and contacts' }).click();
+    const editor = page.getByRole('dialog', { name: 'Map to accounts and contacts' });
+    await pickAll(page, editor.getByRole('region', { name: 'Accounts' }), [
+      ['Table', 'Account'],
+      ['Account id', 'Id'],
+      ['Name', 'Name'],
+      ['Domain or website', 'Website'],
+    ]);
+    await pickAll(page, editor.getByRole('region', { name: 'Users (contacts)' }), [
+      ['Table', 'Contact'],
+      ['User id', 'Id'],
+      ['Email', 'Email'],
+      ['Account id', 'AccountId'],
+    ]);
+    await expect(editor.getByRole('region', { name: 'Preview' })).toContainText(
+      '600 of 600 users matched to an account, 100%',
+      { timeout: 30_000 },
+    );
+    await editor.getByRole('button', { name: 'Publish' }).click();
+    await expect(editor.getByText(/^Published: [\d,]+ rows/)).toBeVisible({ timeout: 90_000 });
+    await editor.getByRole('button', { name: 'Close' }).last().click();
+
+    // The sandbox's accounts are named and domained as the demo's first accounts.
+    await openSegmentFromMenu(page, 'All accounts');
+    await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => readTotal(page), { timeout: 30_000 }).toBe(300);
+    // Salesforce's Website (https://www.…) became the domain the product's accounts join by.
+    await expect(
+      page.locator('.ant-table-row').filter({ hasText: 'Acme Analytics' }).first(),
+    ).toContainText('acmeanalytics.com');
+    await page.screenshot({ path: '/tmp/i14-crm-salesforce-segment.png' });
   });
 });
