@@ -1,10 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { removeDataDir, startServer, type RunningServer } from './support/server.js';
 import {
+  acceptDemoUserTerms,
   openSegmentFromMenu,
   pickOption,
   readTotal,
-  signInAsDemoUser,
+  signInAsReturningDemoUser,
 } from './support/segment-page.js';
 
 /** What the app's Slack fake recorded (ADR 0021): one entry per call it received. */
@@ -57,6 +58,7 @@ test.describe('CRM connections in the sandbox', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     server = await startServer({ port: 3195 });
+    await acceptDemoUserTerms(server.url);
   });
 
   test.afterAll(async () => {
@@ -66,7 +68,7 @@ test.describe('CRM connections in the sandbox', () => {
 
   test('connects HubSpot in the sandbox and syncs it', async ({ page }) => {
     test.setTimeout(180_000);
-    await signInAsDemoUser(page, `${server.url}/app/connections`);
+    await signInAsReturningDemoUser(page, `${server.url}/app/connections`);
     const hubspot = cardOf(page, 'HubSpot');
     await connectInSandbox(page, hubspot, 'HubSpot');
     await expect(hubspot).toContainText('revlane-sandbox.hubspot.com');
@@ -77,7 +79,9 @@ test.describe('CRM connections in the sandbox', () => {
   test('connects Slack in the sandbox, picks a channel and sends a test message to it', async ({
     page,
   }) => {
-    await signInAsDemoUser(page, `${server.url}/app/connections`);
+    // A minute on a loaded machine: two pages and an OAuth round trip.
+    test.setTimeout(120_000);
+    await signInAsReturningDemoUser(page, `${server.url}/app/connections`);
     const slack = cardOf(page, 'Slack');
     await connectInSandbox(page, slack, 'Slack');
     await expect(slack).toContainText('Revlane Sandbox');
@@ -108,7 +112,7 @@ test.describe('CRM connections in the sandbox', () => {
   }) => {
     // A sync, a publish and a segment page: minutes on a loaded machine.
     test.setTimeout(300_000);
-    await signInAsDemoUser(page, `${server.url}/app/connections`);
+    await signInAsReturningDemoUser(page, `${server.url}/app/connections`);
     const salesforce = cardOf(page, 'Salesforce');
     await connectInSandbox(page, salesforce, 'Salesforce');
     await expect(salesforce).toContainText('Revlane Sandbox (Salesforce)');

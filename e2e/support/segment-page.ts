@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DEMO_USER } from './demo.js';
+import { DEMO_PASSWORD, DEMO_USER } from './demo.js';
+import { signInForAccessToken } from './oauth.js';
 import { fillSignIn } from './sign-in.js';
 
 export const PREPARING = 'Still preparing everything for you. Please come back later.';
@@ -12,6 +13,25 @@ export async function signInAsDemoUser(page: Page, url: string) {
   await terms.getByRole('checkbox', { name: 'I agree to Terms of Service' }).check();
   await terms.getByRole('button', { name: 'Continue' }).click();
   await expect(terms).toBeHidden();
+}
+
+/**
+ * Accepts the terms for the demo user over the API, so several flows of one spec can each
+ * sign in with `signInAsReturningDemoUser`, in any order or alone.
+ */
+export async function acceptDemoUserTerms(appUrl: string) {
+  const token = await signInForAccessToken(appUrl, DEMO_USER.email, DEMO_PASSWORD);
+  const accepted = await fetch(`${appUrl}/user/api/v1/users/me/accept-terms`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(accepted.status).toBe(200);
+}
+
+/** Signs the demo user in once the terms are accepted (`acceptDemoUserTerms`). */
+export async function signInAsReturningDemoUser(page: Page, url: string) {
+  await page.goto(url);
+  await fillSignIn(page, DEMO_USER.email);
 }
 
 /** Opens a segment from the sidebar menu and waits for its heading. */
