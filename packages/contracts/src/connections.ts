@@ -37,6 +37,11 @@ export const connectionSchema = z.object({
   lastError: z.string().nullable(),
   /** True when the connection talks to the built-in fake provider (`/sandbox/<provider>`). */
   sandbox: z.boolean(),
+  /**
+   * False when the app has no client id for the provider and `SAAS_SANDBOX=false`: nothing
+   * to connect to until it is configured, and the card says so.
+   */
+  available: z.boolean(),
   /** The source its syncs run as (CRMs once connected), so its runs can be followed. */
   sourceId: z.uuid().nullable(),
 });

@@ -40,6 +40,24 @@ describe('connections page: CRM & tools', () => {
     expect(within(hubspot).queryByRole('button', { name: 'Disconnect' })).toBeNull();
   });
 
+  it('says a provider is not available when it has neither a client id nor the sandbox', async () => {
+    renderConnections({
+      [CONNECTIONS]: connectionList(
+        makeConnection('outreach', { sandbox: false, available: false }),
+      ),
+    });
+    const outreach = await card('Outreach');
+    expect(outreach).toHaveTextContent('Not connected');
+    expect(outreach).toHaveTextContent(
+      'Not available: this app has no Outreach client id configured.',
+    );
+    expect(outreach).not.toHaveTextContent('Sandbox');
+    expect(within(outreach).queryAllByRole('button')).toEqual([]);
+    expect(
+      within(await card('Slack')).getByRole('button', { name: 'Try the sandbox' }),
+    ).toBeEnabled();
+  });
+
   it('shows a connected CRM: account, access, last sync; "Sync now" starts a run', async () => {
     const { requests } = renderConnections({
       [CONNECTIONS]: connectionList(

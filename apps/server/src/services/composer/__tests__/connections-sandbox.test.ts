@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connection } from '@revlane/contracts';
+import { CONNECTION_PROVIDERS, type Connection } from '@revlane/contracts';
 import { loadConfig } from '../../../platform/config.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 
@@ -14,7 +14,7 @@ describe('connections: the built-in sandbox (no client ids configured)', () => {
     const list = (await f.call(f.dana, { method: 'GET', url: 'connections' })).json<{
       data: Connection[];
     }>().data;
-    expect(list.every((c) => c.sandbox)).toBe(true);
+    expect(list.every((c) => c.sandbox && c.available)).toBe(true);
     const started = await f.call(f.dana, { method: 'POST', url: 'connections/salesforce' });
     const url = new URL(started.json<{ data: { authorizeUrl: string } }>().data.authorizeUrl);
     expect(`${url.origin}${url.pathname}`).toBe(
@@ -54,6 +54,10 @@ describe('connections: SAAS_SANDBOX=false and configuration checks', () => {
   afterAll(() => f?.close());
 
   it('offers no sandbox: connecting an unconfigured provider is a 409 and no fake is served', async () => {
+    const list = await f.call(f.dana, { method: 'GET', url: 'connections' });
+    expect(
+      list.json<{ data: Connection[] }>().data.map((c) => [c.provider, c.sandbox, c.available]),
+    ).toEqual(CONNECTION_PROVIDERS.map((provider) => [provider, false, false]));
     const started = await f.call(f.dana, { method: 'POST', url: 'connections/salesforce' });
     expect(started.statusCode).toBe(409);
     expect(started.json<{ message: string }>().message).toContain('no client id configured');

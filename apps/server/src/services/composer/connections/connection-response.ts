@@ -35,7 +35,9 @@ export function toConnection(
     lastError:
       row?.lastError ??
       (isConnected && failedSince(lastSync, row.connectedAt) ? lastSync!.error : null),
-    sandbox: isConnected ? row.sandbox : settings.sandbox,
+    // With SAAS_SANDBOX=false an unconfigured provider has no sandbox to offer either.
+    sandbox: isConnected ? row.sandbox : settings.sandbox && settings.isAvailable,
+    available: settings.isAvailable,
     sourceId: row?.sourceId ?? null,
   };
 }

@@ -75,6 +75,11 @@ export function ConnectionCard({ connection, description, onDisconnect }: Connec
           )}
         </dl>
       )}
+      {!connection.available && connection.status === 'not_connected' && (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-600">
+          Not available: this app has no {CONNECTION_LABELS[provider]} client id configured.
+        </p>
+      )}
       {connection.lastError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
           {connection.lastError}

@@ -21,10 +21,11 @@ export const isLinked = (connection: Connection) =>
 
 /**
  * The button that (re)starts the authorization: "Reconnect" when the saved one was refused,
- * "Try the sandbox" when the app has no client id for the provider, else "Connect".
+ * "Try the sandbox" when the app has no client id for the provider, else "Connect"; none when
+ * there is nothing to connect to (no client id and no sandbox).
  */
 export function connectLabel(connection: Connection): string | null {
   if (connection.status === 'reconnect_needed') return 'Reconnect';
-  if (connection.status !== 'not_connected') return null;
+  if (connection.status !== 'not_connected' || !connection.available) return null;
   return connection.sandbox ? 'Try the sandbox' : 'Connect';
 }

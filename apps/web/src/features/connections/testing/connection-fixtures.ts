@@ -14,6 +14,7 @@ export function makeConnection(
     lastSyncAt: null,
     lastError: null,
     sandbox: true,
+    available: true,
     sourceId: null,
     ...overrides,
   };
