@@ -9,10 +9,11 @@ import {
 } from './support/segment-page.js';
 import { removeDataDir, startServer, type RunningServer } from './support/server.js';
 
-const ACCOUNTS = `account_id,company,website,plan,mrr
-a1,Acme,https://www.acme.com,pro,990
-a2,Globex,globex.io,starter,49
-a3,Initech,initech.com,enterprise,5000
+/** `Account owner` is the customer's own column: a custom attribute (ADR 0026). */
+const ACCOUNTS = `account_id,company,website,plan,mrr,Account owner
+a1,Acme,https://www.acme.com,pro,990,Rita
+a2,Globex,globex.io,starter,49,Sam
+a3,Initech,initech.com,enterprise,5000,Sam
 `;
 const USERS = `user_id,email,full_name,role
 u1,ann@acme.com,Ann,admin
@@ -47,7 +48,7 @@ test.describe('mapping', () => {
     if (server) removeDataDir(server.dataDir);
   });
 
-  test('uploads three CSVs, maps, previews, publishes, and filters a segment on a mapped attribute', async ({
+  test('uploads three CSVs, maps, previews, publishes, and filters a segment on mapped and custom attributes', async ({
     page,
   }) => {
     // Three uploads and syncs, a publish and a segment page: minutes on a loaded machine.
@@ -73,6 +74,7 @@ test.describe('mapping', () => {
       ['Domain or website', 'website'],
       ['Attributes', 'plan'],
       ['Attributes', 'mrr'],
+      ['Attributes', 'Account owner'],
     ]);
     const users = editor.getByRole('region', { name: 'Users (contacts)' });
     await pickAll(page, users, [
@@ -114,5 +116,28 @@ test.describe('mapping', () => {
     await expect(row('Globex')).toHaveCount(0);
     await expect(row('Acme')).toBeVisible();
     expect(await readTotal(page)).toBe(2);
+
+    // A custom attribute: a segment column with its own name and options.
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    // Last in the catalogue, so below the list's fold: found by typing, as a user would.
+    const field = page.getByRole('combobox', { name: 'Field' });
+    await field.click();
+    await field.fill('Account owner');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^Account owner/ })
+      .first()
+      .click();
+    await pickOption(page, 'Operator', 'is any of');
+    await pickOption(page, 'Value for Account owner', 'Sam');
+    // A multiple select keeps its list open; a click on the popover's title closes it.
+    await page.getByText('Add a filter', { exact: true }).click();
+    await page.getByRole('button', { name: 'Apply filter' }).click();
+    await expect(page.getByRole('list', { name: 'Filters' })).toContainText(
+      'Account owner is any of Sam',
+    );
+    await expect(row('Acme')).toHaveCount(0);
+    await expect(row('Initech')).toBeVisible();
+    expect(await readTotal(page)).toBe(1);
   });
 });

@@ -16,6 +16,13 @@ export {
   type QueryIssue,
 } from './compiler/segment-query-error.js';
 export { getColumns, findColumn } from './catalogue/columns.js';
+export { OrgCatalogue, BUILT_IN_CATALOGUE } from './catalogue/org-catalogue.js';
+export {
+  customDataTypeOf,
+  labelFromColumnName,
+  type CustomColumn,
+  type CustomDataType,
+} from './catalogue/custom-columns.js';
 export type { Dialect, DialectName } from './engine/dialect.js';
 export type { CompiledQuery, Warehouse, WarehouseRow, WarehouseValue } from './engine/warehouse.js';
 export type { BatchSource, ColumnBatch, TableSchema } from './engine/table-schema.js';
@@ -33,7 +40,7 @@ export { SqlParams } from './engine/sql-params.js';
 export { quoteIdentifier } from './engine/identifiers.js';
 export { withAsOfSeriesTables } from './as-of/with-as-of-series-tables.js';
 export { COHORT_COUNTS_TABLE } from './model/cohort-tables.js';
-export { readLoadInfo, type LoadInfo } from './loading/load-info.js';
+export { readLoadInfo, readCatalogue, type LoadInfo } from './loading/load-info.js';
 export {
   snapshotCohort,
   readCohortChanges,

@@ -4,6 +4,7 @@ import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
 import { SegmentQueryError, type QueryIssue } from '../compiler/segment-query-error.js';
 import type { SegmentQueryInput } from '../compiler/segment-query-input.js';
 import { validateFilters } from '../compiler/validate-filters.js';
+import { BUILT_IN_CATALOGUE } from '../catalogue/org-catalogue.js';
 import { duckdbDialect } from '../duckdb/duckdb-dialect.js';
 
 const orgId = 'org-errors';
@@ -113,7 +114,7 @@ describe('filter compiler: bad input is a typed error naming the part (→ 400)'
   ])('%s', (_name, filter, path, message) => {
     expect(issuesOf({ filters: [filter] })).toEqual([{ path, message }]);
     // The validation entry point (stored filter sets) finds exactly what compiling would.
-    expect(validateFilters('accounts', [filter])).toEqual([{ path, message }]);
+    expect(validateFilters(BUILT_IN_CATALOGUE, 'accounts', [filter])).toEqual([{ path, message }]);
   });
 
   it('validateFilters accepts what the compiler accepts, without an organization', () => {
@@ -122,8 +123,10 @@ describe('filter compiler: bad input is a typed error naming the part (→ 400)'
       { field: 'mrr', operator: 'gte', value: 100 },
       { field: 'activity_30d', operator: 'none' },
     ];
-    expect(validateFilters('accounts', filters)).toEqual([]);
-    expect(() => validateFilters('teams' as 'accounts', filters)).toThrow(/Unknown base table/);
+    expect(validateFilters(BUILT_IN_CATALOGUE, 'accounts', filters)).toEqual([]);
+    expect(() => validateFilters(BUILT_IN_CATALOGUE, 'teams' as 'accounts', filters)).toThrow(
+      /Unknown base table/,
+    );
   });
 
   it('names every bad part at once, each at its own path', () => {

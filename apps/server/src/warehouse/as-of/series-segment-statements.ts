@@ -1,6 +1,6 @@
 import type { BaseTable } from '@revlane/contracts';
 import { SOURCE_ALIASES, type SourceTable } from '../catalogue/catalogue-column.js';
-import { getCatalogue } from '../catalogue/columns.js';
+import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import type { Dialect } from '../engine/dialect.js';
 import { quoteIdentifier } from '../engine/identifiers.js';
 import type { CompiledQuery } from '../engine/warehouse.js';
@@ -37,8 +37,9 @@ export function segmentSeriesView(
   table: BaseTable,
   target: string,
   sourceNames: Record<SourceTable, string>,
+  catalogue: OrgCatalogue,
 ): CompiledQuery {
-  const columns = getCatalogue(table);
+  const columns = catalogue.columns(table);
   const ref = (source: SourceTable) =>
     `${dialect.table(orgId, sourceNames[source])} ${SOURCE_ALIASES[source]}`;
   const select = columns.map((column) =>

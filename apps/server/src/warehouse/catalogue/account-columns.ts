@@ -66,3 +66,17 @@ const COMPUTED = computedColumns('account_metrics', ACCOUNT_METRICS);
 
 /** The catalogue of the `accounts` base table. */
 export const ACCOUNT_COLUMNS: readonly CatalogueColumn[] = [...STORED, ...COMPUTED];
+
+/**
+ * An account column as a column of its users, under an `account_` prefix (`account_plan`,
+ * `account_mrr`, …): an underscore rather than a dot keeps names plain identifiers in URLs
+ * and sort tokens.
+ */
+export function accountColumnOfUsers(column: CatalogueColumn): CatalogueColumn {
+  return {
+    ...column,
+    name: `account_${column.name}`,
+    label: `Account: ${column.label}`,
+    description: `The user’s account. ${column.description}`,
+  };
+}

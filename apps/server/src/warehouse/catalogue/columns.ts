@@ -1,32 +1,23 @@
 import type { BaseTable, SegmentColumn } from '@revlane/contracts';
-import { ACCOUNT_COLUMNS } from './account-columns.js';
-import { toSegmentColumn, type CatalogueColumn } from './catalogue-column.js';
-import { USER_COLUMNS } from './user-columns.js';
-
-const CATALOGUES: Record<BaseTable, readonly CatalogueColumn[]> = {
-  accounts: ACCOUNT_COLUMNS,
-  users: USER_COLUMNS,
-};
-
-const BY_NAME: Record<BaseTable, ReadonlyMap<string, CatalogueColumn>> = {
-  accounts: new Map(ACCOUNT_COLUMNS.map((column) => [column.name, column])),
-  users: new Map(USER_COLUMNS.map((column) => [column.name, column])),
-};
+import type { CatalogueColumn } from './catalogue-column.js';
+import { BUILT_IN_CATALOGUE } from './org-catalogue.js';
 
 /**
- * The column catalogue of a base table (docs/architecture.md §5.2), stored and computed columns, in
- * default display order: what `GET segments/tables/{table}/columns` answers.
+ * The built-in column catalogue of a base table (docs/architecture.md §5.2), stored and
+ * computed columns, in default display order. An organization's own catalogue adds its
+ * custom attributes (OrgCatalogue, ADR 0026); these are for code that needs only the
+ * built-in columns.
  */
 export function getColumns(table: BaseTable): SegmentColumn[] {
-  return CATALOGUES[table].map(toSegmentColumn);
+  return BUILT_IN_CATALOGUE.segmentColumns(table);
 }
 
-/** The server-side entries (with their SQL source), for the compiler. */
+/** The server-side entries (with their SQL source). */
 export function getCatalogue(table: BaseTable): readonly CatalogueColumn[] {
-  return CATALOGUES[table];
+  return BUILT_IN_CATALOGUE.columns(table);
 }
 
-/** A column by name; `Object.hasOwn`-safe (a name like `__proto__` is simply unknown). */
+/** A built-in column by name; `Object.hasOwn`-safe (a name like `__proto__` is unknown). */
 export function findColumn(table: BaseTable, name: string): CatalogueColumn | undefined {
-  return BY_NAME[table].get(name);
+  return BUILT_IN_CATALOGUE.find(table, name);
 }

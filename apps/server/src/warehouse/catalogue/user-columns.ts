@@ -1,6 +1,6 @@
 import { USER_METRICS } from '../metrics/metric-definitions.js';
 import { BOOLEAN_OPTIONS, USER_ROLES } from '../model/enum-options.js';
-import { ACCOUNT_COLUMNS } from './account-columns.js';
+import { ACCOUNT_COLUMNS, accountColumnOfUsers } from './account-columns.js';
 import { computedColumns, storedColumns, type CatalogueColumn } from './catalogue-column.js';
 
 const STORED = storedColumns('users', {
@@ -40,18 +40,12 @@ const STORED = storedColumns('users', {
 const COMPUTED = computedColumns('user_metrics', USER_METRICS);
 
 /**
- * The user's account, joined in under an `account_` prefix (`account_plan`, `account_mrr`,
- * …): an underscore rather than a dot keeps names plain identifiers in URLs and sort tokens.
- * The account id is the user's own `account_id`, and the sparkline stays on accounts.
+ * The user's account, joined in (account-columns.ts). The account id is the user's own
+ * `account_id`, and the sparkline stays on accounts.
  */
 const ACCOUNT = ACCOUNT_COLUMNS.filter(
   (column) => column.name !== 'id' && column.dataType !== 'timeseries',
-).map((column) => ({
-  ...column,
-  name: `account_${column.name}`,
-  label: `Account: ${column.label}`,
-  description: `The user’s account. ${column.description}`,
-}));
+).map(accountColumnOfUsers);
 
 /** The catalogue of the `users` base table. */
 export const USER_COLUMNS: readonly CatalogueColumn[] = [...STORED, ...COMPUTED, ...ACCOUNT];

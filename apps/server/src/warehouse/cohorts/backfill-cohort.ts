@@ -1,5 +1,6 @@
 import type { BaseTable } from '@revlane/contracts';
 import { compileSeriesQuery } from '../compiler/compile-series-query.js';
+import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import type { CompiledQuery, Warehouse } from '../engine/warehouse.js';
 import { cohortTableNames, statementWith, type CohortTableNames } from './cohort-tables-sql.js';
 import { ensureCohortTables } from './ensure-cohort-tables.js';
@@ -21,6 +22,8 @@ export interface BackfillSeries {
   tables: Partial<Record<BaseTable, string>>;
   /** Their as-of days: UTC day starts, ascending. */
   days: readonly number[];
+  /** The catalogue the series were built with (ADR 0026). */
+  catalogue?: OrgCatalogue;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function backfillCohort(
   const sourceTable = series.tables[table];
   if (!sourceTable) throw new Error(`No ${table} series table to back-fill from`);
   const membersByDay = compileSeriesQuery(
-    { orgId, table, filters, sourceTable },
+    { orgId, table, filters, sourceTable, catalogue: series.catalogue },
     warehouse.dialect,
   ).idsByDayQuery;
   await ensureCohortTables(warehouse, orgId);

@@ -1,6 +1,7 @@
 import type { BaseTable } from '@revlane/contracts';
 import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
 import type { Warehouse } from '../engine/warehouse.js';
+import { readCatalogue } from '../loading/load-info.js';
 import { timestampLiteral } from '../engine/value-conversion.js';
 import { asTimestamp, cohortTableNames, statementWith } from './cohort-tables-sql.js';
 import { ensureCohortTables } from './ensure-cohort-tables.js';
@@ -44,8 +45,10 @@ export async function snapshotCohort(
       skipped: true,
     };
   }
+  // The catalogue of the load being snapshotted: a cohort may filter on a custom attribute.
+  const catalogue = await readCatalogue(warehouse, orgId);
   const current = compileSegmentQuery(
-    { orgId, table: cohort.table, filters: cohort.filters, columns: ['id'] },
+    { orgId, table: cohort.table, catalogue, filters: cohort.filters, columns: ['id'] },
     warehouse.dialect,
   ).exportQuery;
   await warehouse.execute(orgId, snapshotStatements(tables, moment, current));

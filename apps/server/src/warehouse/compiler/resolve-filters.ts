@@ -6,7 +6,7 @@ import {
   segmentFilterSchema,
   type BaseTable,
 } from '@revlane/contracts';
-import { findColumn } from '../catalogue/columns.js';
+import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import { normaliseFilterValue } from './filter-values.js';
 import type { IssueList } from './segment-query-error.js';
 import type { ResolvedFilter } from './segment-query-input.js';
@@ -17,6 +17,7 @@ import type { ResolvedFilter } from './segment-query-input.js';
  * shape. `none` filters need no condition and are dropped.
  */
 export function resolveFilters(
+  catalogue: OrgCatalogue,
   table: BaseTable,
   filters: readonly unknown[],
   issues: IssueList,
@@ -41,7 +42,7 @@ export function resolveFilters(
       return;
     }
     const filter = parsed.data;
-    const column = findColumn(table, filter.field);
+    const column = catalogue.find(table, filter.field);
     if (!column) return issues.add(`${path}.field`, `Unknown field "${filter.field}" in ${table}`);
     if (!isOperatorAllowed(column.dataType, filter.operator)) {
       const allowed = OPERATORS_BY_DATA_TYPE[column.dataType].join(', ');

@@ -5,7 +5,7 @@ import {
   type BaseTable,
 } from '@revlane/contracts';
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
-import { findColumn, getCatalogue } from '../catalogue/columns.js';
+import { BUILT_IN_CATALOGUE, type OrgCatalogue } from '../catalogue/org-catalogue.js';
 import { assertOrgId } from '../engine/identifiers.js';
 import { SEGMENT_TABLE_NAMES } from '../model/segment-tables.js';
 import { resolveFilters } from './resolve-filters.js';
@@ -36,8 +36,13 @@ function resolvePage(value: number | undefined, issues: IssueList) {
   return 1;
 }
 
-function resolveColumns(table: BaseTable, names: readonly string[] | undefined, issues: IssueList) {
-  if (!names || names.length === 0) return [...getCatalogue(table)];
+function resolveColumns(
+  catalogue: OrgCatalogue,
+  table: BaseTable,
+  names: readonly string[] | undefined,
+  issues: IssueList,
+) {
+  if (!names || names.length === 0) return [...catalogue.columns(table)];
   const columns: CatalogueColumn[] = [];
   names.forEach((name: unknown, index) => {
     // Parsed from the client's JSON: anything may arrive. Only strings are looked up, and
@@ -46,7 +51,7 @@ function resolveColumns(table: BaseTable, names: readonly string[] | undefined, 
       issues.add(`columns[${index}]`, 'A column is named by a string');
       return;
     }
-    const column = findColumn(table, name);
+    const column = catalogue.find(table, name);
     if (!column) issues.add(`columns[${index}]`, `Unknown column "${name}" in ${table}`);
     else if (!columns.includes(column)) columns.push(column);
   });
@@ -55,13 +60,18 @@ function resolveColumns(table: BaseTable, names: readonly string[] | undefined, 
 
 const GROUP_PATHS = [SPECIAL_COLUMN_NAMES.pivot, SPECIAL_COLUMN_NAMES.pivotIdentifier];
 
-function resolveGroupBy(table: BaseTable, names: readonly string[] | undefined, issues: IssueList) {
+function resolveGroupBy(
+  catalogue: OrgCatalogue,
+  table: BaseTable,
+  names: readonly string[] | undefined,
+  issues: IssueList,
+) {
   const groupBy: CatalogueColumn[] = [];
   if (names && names.length > GROUP_PATHS.length)
     issues.add('groupBy', 'Group by one or two columns');
   (names ?? []).slice(0, GROUP_PATHS.length).forEach((name, index) => {
     const path = GROUP_PATHS[index]!;
-    const column = findColumn(table, name);
+    const column = catalogue.find(table, name);
     if (!column) issues.add(path, `Unknown column "${name}" in ${table}`);
     else if (column.dataType === 'timeseries')
       issues.add(path, `${column.label} cannot be grouped`);
@@ -79,13 +89,16 @@ function resolveGroupBy(table: BaseTable, names: readonly string[] | undefined, 
 export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
   const issues = new IssueList();
   const { table } = input;
-  if (!getCatalogue(table)) throw new Error(`Unknown base table ${String(table)}`);
+  // The organization's catalogue (ADR 0026); the built-in one for code without custom columns.
+  const catalogue = input.catalogue ?? BUILT_IN_CATALOGUE;
+  if (table !== 'accounts' && table !== 'users')
+    throw new Error(`Unknown base table ${String(table)}`);
   const search = input.search?.trim() ?? '';
   if (search.length > MAX_SEARCH_LENGTH) {
     issues.add('search', `Search must be at most ${MAX_SEARCH_LENGTH} characters`);
   }
-  const columns = resolveColumns(table, input.columns, issues);
-  const groupBy = resolveGroupBy(table, input.groupBy, issues);
+  const columns = resolveColumns(catalogue, table, input.columns, issues);
+  const groupBy = resolveGroupBy(catalogue, table, input.groupBy, issues);
   const grouped = (input.groupBy?.length ?? 0) > 0;
   const sums = columns.filter(
     (column) => column.dataType === 'numeric' && !groupBy.includes(column),
@@ -94,14 +107,15 @@ export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
   const resolved: ResolvedQuery = {
     orgId: assertOrgId(input.orgId),
     table,
+    catalogue,
     sourceTable: input.sourceTable ?? SEGMENT_TABLE_NAMES[table],
     changesOf: input.changesOf ?? null,
     filters: [
-      ...resolveFilters(table, input.baseFilters ?? [], issues, 'baseFilters'),
-      ...resolveFilters(table, input.filters ?? [], issues),
+      ...resolveFilters(catalogue, table, input.baseFilters ?? [], issues, 'baseFilters'),
+      ...resolveFilters(catalogue, table, input.filters ?? [], issues),
     ],
     search: search ? search.toLowerCase() : null,
-    sort: grouped ? [] : resolveRowSort(table, sortBy, issues),
+    sort: grouped ? [] : resolveRowSort(catalogue, table, sortBy, issues),
     columns,
     page: resolvePage(input.page, issues),
     perPage: Math.min(

@@ -1,18 +1,19 @@
 import type { BaseTable, SortInfo } from '@revlane/contracts';
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
-import { findColumn } from '../catalogue/columns.js';
+import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import type { IssueList } from './segment-query-error.js';
 import type { ResolvedGroupSort, ResolvedSort } from './segment-query-input.js';
 
 /** Rows sort by any catalogue column except sparklines. */
 export function resolveRowSort(
+  catalogue: OrgCatalogue,
   table: BaseTable,
   sortBy: readonly SortInfo[],
   issues: IssueList,
 ): ResolvedSort[] {
   const sort: ResolvedSort[] = [];
   sortBy.forEach((item, index) => {
-    const column = findColumn(table, item.field);
+    const column = catalogue.find(table, item.field);
     if (!column) issues.add(`sortBy[${index}]`, `Unknown column "${item.field}" in ${table}`);
     else if (column.dataType === 'timeseries') {
       issues.add(`sortBy[${index}]`, `${column.label} cannot be sorted`);

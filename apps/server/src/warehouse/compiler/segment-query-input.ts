@@ -1,5 +1,6 @@
 import type { BaseTable, FilterOperator, SortInfo } from '@revlane/contracts';
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
+import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 
 /**
  * What a segment page, count, grouping or export asks for: the list query of docs/product.md §7
@@ -9,6 +10,11 @@ export interface SegmentQueryInput {
   /** Scopes every table reference; never taken from the request. */
   orgId: string;
   table: BaseTable;
+  /**
+   * The organization's column catalogue (ADR 0026: built-in columns and its custom
+   * attributes), as recorded with the load the query reads. Omitted: the built-in one.
+   */
+  catalogue?: OrgCatalogue;
   /** `{ field, operator, value }` objects, AND-combined (docs/architecture.md §5.3). */
   filters?: readonly unknown[];
   /**
@@ -77,6 +83,7 @@ export interface ResolvedGroupSort {
 export interface ResolvedQuery {
   orgId: string;
   table: BaseTable;
+  catalogue: OrgCatalogue;
   /** The segment table the query reads (the base table's own unless told otherwise). */
   sourceTable: string;
   filters: ResolvedFilter[];

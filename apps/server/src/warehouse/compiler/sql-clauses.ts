@@ -1,4 +1,3 @@
-import { getCatalogue } from '../catalogue/columns.js';
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
 import type { Dialect } from '../engine/dialect.js';
 import type { SqlParams } from '../engine/sql-params.js';
@@ -11,10 +10,12 @@ import type { CohortChangesScope, ResolvedQuery } from './segment-query-input.js
 /** Columns free-text search looks in: the base table's own string and email columns. */
 export function searchColumns(query: ResolvedQuery): CatalogueColumn[] {
   const base = query.table;
-  return getCatalogue(base).filter(
-    (column) =>
-      column.source === base && (column.dataType === 'string' || column.dataType === 'email'),
-  );
+  return query.catalogue
+    .columns(base)
+    .filter(
+      (column) =>
+        column.source === base && (column.dataType === 'string' || column.dataType === 'email'),
+    );
 }
 
 /** `WHERE …` of the filters (AND) and the search (OR over searchable columns), or ''. */

@@ -3,7 +3,7 @@ import type { LogicalType, TableColumn } from './table-schema.js';
 import type { Warehouse } from './warehouse.js';
 
 /** SQL type names as information_schema spells them on either engine. */
-const LOGICAL_TYPES: Record<string, LogicalType> = {
+export const LOGICAL_TYPES: Record<string, LogicalType> = {
   varchar: 'text',
   text: 'text',
   bigint: 'bigint',

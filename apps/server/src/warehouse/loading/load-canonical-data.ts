@@ -1,6 +1,8 @@
 import { nextTableName, type BatchSource } from '../engine/table-schema.js';
 import type { Warehouse } from '../engine/warehouse.js';
 import { CANONICAL_TABLES, type CanonicalTableName } from '../model/canonical-tables.js';
+import { OrgCatalogue } from '../catalogue/org-catalogue.js';
+import { readCatalogue } from './load-info.js';
 import { buildDerivedTables, DERIVED_TABLE_NAMES } from './rebuild-metrics.js';
 
 export type CanonicalLoad = Partial<Record<CanonicalTableName, BatchSource>>;
@@ -41,7 +43,12 @@ export async function loadCanonicalData(
     sources[table.name] = next.name;
     swapped.push(table.name);
   }
-  await buildDerivedTables(warehouse, orgId, sources, options.asOf ?? Date.now());
+  // A replaced table has only the built-in columns; a kept one keeps its custom ones.
+  const current = await readCatalogue(warehouse, orgId);
+  const catalogue = new OrgCatalogue(
+    current.custom.filter((column) => !swapped.includes(column.table)),
+  );
+  await buildDerivedTables(warehouse, orgId, sources, options.asOf ?? Date.now(), catalogue);
   await warehouse.swapTables(orgId, [...swapped, ...DERIVED_TABLE_NAMES]);
   return counts;
 }

@@ -12,7 +12,8 @@ import {
   USER_METRICS_TABLE,
 } from '../model/metric-tables.js';
 import { SEGMENT_TABLE_NAMES, segmentTableSchema } from '../model/segment-tables.js';
-import { writeNextLoadInfo } from './load-info.js';
+import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
+import { readCatalogue, writeNextLoadInfo } from './load-info.js';
 
 /**
  * Derived tables, rebuilt and swapped with every load or refresh: the metrics, the wide
@@ -67,6 +68,7 @@ export async function buildMetricAndSegmentTables(
   targets: DerivedTargets,
   asOf: number,
   options: BuildOptions,
+  catalogue: OrgCatalogue,
 ): Promise<void> {
   const { dialect } = warehouse;
   const keyed = (schema: TableSchema, name: string): TableSchema =>
@@ -74,7 +76,9 @@ export async function buildMetricAndSegmentTables(
   const schemas = [
     keyed(USER_METRICS_TABLE, targets.userMetrics),
     keyed(ACCOUNT_METRICS_TABLE, targets.accountMetrics),
-    ...BASE_TABLES.map((table) => keyed(segmentTableSchema(table), targets.segments[table])),
+    ...BASE_TABLES.map((table) =>
+      keyed(segmentTableSchema(table, catalogue), targets.segments[table]),
+    ),
   ];
   for (const schema of schemas) await warehouse.createTable(orgId, schema);
 
@@ -90,30 +94,40 @@ export async function buildMetricAndSegmentTables(
     metricsInsert(dialect, orgId, names, windows, USER_METRIC_ENTITY),
     metricsInsert(dialect, orgId, names, windows, ACCOUNT_METRIC_ENTITY),
     ...BASE_TABLES.map((table) =>
-      segmentTableInsert(dialect, orgId, table, targets.segments[table], segmentSources),
+      segmentTableInsert(dialect, orgId, table, targets.segments[table], segmentSources, catalogue),
     ),
   ]);
 }
 
 /**
  * Builds the `__next` version of every derived table from the given sources as of a moment;
- * the caller swaps them in (together with the loaded tables, if any).
+ * the caller swaps them in (together with the loaded tables, if any). `catalogue` is the
+ * organization's catalogue over those sources, recorded with the load (ADR 0026).
  */
 export async function buildDerivedTables(
   warehouse: Warehouse,
   orgId: string,
   sources: MetricSources,
   asOf: number,
+  catalogue: OrgCatalogue,
 ): Promise<void> {
-  await buildMetricAndSegmentTables(warehouse, orgId, sources, nextTargets(), asOf, {
-    withPrimaryKeys: true,
-  });
-  await writeNextLoadInfo(warehouse, orgId, asOf);
+  await buildMetricAndSegmentTables(
+    warehouse,
+    orgId,
+    sources,
+    nextTargets(),
+    asOf,
+    { withPrimaryKeys: true },
+    catalogue,
+  );
+  await writeNextLoadInfo(warehouse, orgId, asOf, catalogue.custom);
 }
 
 /** Recomputes the derived tables from the current data (daily, as windows move on). */
 export async function refreshMetrics(warehouse: Warehouse, orgId: string, asOf = Date.now()) {
   const sources = { accounts: 'accounts', users: 'users', events: 'events' };
-  await buildDerivedTables(warehouse, orgId, sources, asOf);
+  // The canonical tables stay: so do their custom columns.
+  const catalogue = await readCatalogue(warehouse, orgId);
+  await buildDerivedTables(warehouse, orgId, sources, asOf, catalogue);
   await warehouse.swapTables(orgId, DERIVED_TABLE_NAMES);
 }

@@ -1,6 +1,6 @@
 import type { BaseTable } from '@revlane/contracts';
 import { SOURCE_ALIASES, type SourceTable } from '../catalogue/catalogue-column.js';
-import { getCatalogue } from '../catalogue/columns.js';
+import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import type { Dialect } from '../engine/dialect.js';
 import { quoteIdentifier } from '../engine/identifiers.js';
 import type { CompiledQuery } from '../engine/warehouse.js';
@@ -32,7 +32,7 @@ const SOURCES: Record<BaseTable, { base: SourceTable; joins: Join[] }> = {
 
 /**
  * `INSERT INTO <target> SELECT …` filling a segment table from the given source tables
- * (the `__next` ones during a load), one column per catalogue entry.
+ * (the `__next` ones during a load), one column per entry of the organization's catalogue.
  */
 export function segmentTableInsert(
   dialect: Dialect,
@@ -40,8 +40,9 @@ export function segmentTableInsert(
   table: BaseTable,
   target: string,
   sourceNames: Record<SourceTable, string>,
+  catalogue: OrgCatalogue,
 ): CompiledQuery {
-  const columns = getCatalogue(table);
+  const columns = catalogue.columns(table);
   const { base, joins } = SOURCES[table];
   const reference = (source: SourceTable) =>
     `${dialect.table(orgId, sourceNames[source])} ${SOURCE_ALIASES[source]}`;

@@ -1,9 +1,6 @@
 import type { BaseTable } from '@revlane/contracts';
-import { getCatalogue } from '../catalogue/columns.js';
-import type { SourceTable } from '../catalogue/catalogue-column.js';
+import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import type { TableSchema } from '../engine/table-schema.js';
-import { ACCOUNTS_TABLE, USERS_TABLE } from './canonical-tables.js';
-import { ACCOUNT_METRICS_TABLE, USER_METRICS_TABLE } from './metric-tables.js';
 
 /**
  * One wide table per base table, rebuilt with the metrics after each load: every catalogue
@@ -16,22 +13,18 @@ export const SEGMENT_TABLE_NAMES: Record<BaseTable, string> = {
   users: 'segment_users',
 };
 
-const SOURCE_SCHEMAS: Record<SourceTable, TableSchema> = {
-  accounts: ACCOUNTS_TABLE,
-  users: USERS_TABLE,
-  account_metrics: ACCOUNT_METRICS_TABLE,
-  user_metrics: USER_METRICS_TABLE,
-};
-
-/** The wide table's schema: catalogue names, each with its source column's type. */
-export function segmentTableSchema(table: BaseTable): TableSchema {
+/**
+ * The wide table's schema: the organization's catalogue names (ADR 0026), each with its
+ * source column's type.
+ */
+export function segmentTableSchema(table: BaseTable, catalogue: OrgCatalogue): TableSchema {
   return {
     name: SEGMENT_TABLE_NAMES[table],
     primaryKey: 'id',
-    columns: getCatalogue(table).map((column) => {
-      const source = SOURCE_SCHEMAS[column.source].columns.find(
-        (c) => c.name === column.sourceColumn,
-      );
+    columns: catalogue.columns(table).map((column) => {
+      const source = catalogue
+        .sourceSchema(column.source)
+        .columns.find((c) => c.name === column.sourceColumn);
       if (!source) throw new Error(`Catalogue column ${column.name} has no source column`);
       return { name: column.name, type: source.type };
     }),

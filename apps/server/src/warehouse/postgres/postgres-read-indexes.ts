@@ -1,22 +1,16 @@
 import { BASE_TABLES } from '@revlane/contracts';
-import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
-import { getCatalogue } from '../catalogue/columns.js';
 import { quoteIdentifier } from '../engine/identifiers.js';
+import type { TableColumn } from '../engine/table-schema.js';
 import { SEGMENT_TABLE_NAMES } from '../model/segment-tables.js';
 import { postgresDialect } from './postgres-dialect.js';
 
-const TEXTUAL = new Set(['string', 'email', 'link', 'enum', 'default']);
 /** Two values, or a list: an index would neither narrow nor order anything worth it. */
-const UNINDEXED = new Set(['boolean', 'timeseries']);
+const UNINDEXED = new Set(['boolean', 'integer_list']);
+/** PostgreSQL's identifier limit: a longer index name would be cut (and could collide). */
+const MAX_IDENTIFIER = 63;
 
-/** The columns of a wide segment table that get an index; none for any other table. */
-function indexedColumns(name: string): CatalogueColumn[] {
-  const table = BASE_TABLES.find((base) => SEGMENT_TABLE_NAMES[base] === name);
-  if (!table) return [];
-  return getCatalogue(table).filter((column) => !UNINDEXED.has(column.dataType));
-}
-
-const suffixOf = (column: CatalogueColumn) => `${column.name}_order`;
+const isSegmentTable = (name: string) =>
+  BASE_TABLES.some((base) => SEGMENT_TABLE_NAMES[base] === name);
 
 /**
  * The leading key of a column's index, in the order a segment page asks for (the compiler's
@@ -24,25 +18,37 @@ const suffixOf = (column: CatalogueColumn) => `${column.name}_order`;
  * seen"), blanks last. PostgreSQL walks an index for an ORDER BY only when collation and
  * NULLS placement match exactly, so the index spells them out.
  */
-function leadingKey(column: CatalogueColumn): string {
+function leadingKey(column: TableColumn): string {
   const name = quoteIdentifier(column.name);
-  return TEXTUAL.has(column.dataType) ? `${name} COLLATE "C"` : `${name} DESC NULLS LAST`;
+  return column.type === 'text' ? `${name} COLLATE "C"` : `${name} DESC NULLS LAST`;
 }
 
-/** Name suffixes of a table's read indexes (`<table>_<suffix>`), for the swap to rename. */
-export const readIndexSuffixes = (name: string): string[] => indexedColumns(name).map(suffixOf);
+/** `<table>_<column>_order`, or by position when a long custom column name would not fit. */
+function indexName(built: string, column: TableColumn, position: number): string {
+  const named = `${built}_${column.name}_order`;
+  return named.length <= MAX_IDENTIFIER ? named : `${built}_c${position}_order`;
+}
 
 /**
  * Indexes a wide segment table gets before it goes live: one per sortable column, with the
  * id as the tie-break the compiler always adds, so a sorted page (or a filtered one the
  * planner prefers to walk in order) reads ~50 index entries instead of sorting the table
- * (a 2M-row users page: ~1.2 s → ~1 ms). `built` is the table's name while it is built.
+ * (a 2M-row users page: ~1.2 s → ~1 ms). `built` is the table's name while it is built;
+ * `columns` are its columns as built, so an organization's custom columns (ADR 0026) get
+ * their indexes too. None for any other table.
  */
-export function readIndexStatements(orgId: string, name: string, built: string): string[] {
-  return indexedColumns(name).map((column) => {
+export function readIndexStatements(
+  orgId: string,
+  name: string,
+  built: string,
+  columns: readonly TableColumn[],
+): string[] {
+  if (!isSegmentTable(name)) return [];
+  return columns.flatMap((column, position) => {
+    if (UNINDEXED.has(column.type)) return [];
     const keys = [leadingKey(column)];
     if (column.name !== 'id') keys.push(`"id" COLLATE "C"`);
-    const index = quoteIdentifier(`${built}_${suffixOf(column)}`);
-    return `CREATE INDEX ${index} ON ${postgresDialect.table(orgId, built)} (${keys.join(', ')})`;
+    const index = quoteIdentifier(indexName(built, column, position));
+    return [`CREATE INDEX ${index} ON ${postgresDialect.table(orgId, built)} (${keys.join(', ')})`];
   });
 }

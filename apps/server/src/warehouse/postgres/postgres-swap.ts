@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { quoteIdentifier } from '../engine/identifiers.js';
 import { postgresDialect } from './postgres-dialect.js';
-import { readIndexSuffixes } from './postgres-read-indexes.js';
 
 /**
  * The statements of an atomic swap. Dropping the old table takes an exclusive lock that
@@ -12,6 +11,7 @@ export function swapStatements(
   orgId: string,
   names: readonly string[],
   nextName: (name: string) => string,
+  indexesOf: (next: string) => readonly string[],
 ): string[] {
   const statements = [`SET LOCAL lock_timeout = '2s'`];
   for (const name of names) {
@@ -21,9 +21,11 @@ export function swapStatements(
       `ALTER TABLE ${postgresDialect.table(orgId, next)} RENAME TO ${quoteIdentifier(name)}`,
     );
     // Index names are per schema: they follow the table, or the next load could not reuse them.
-    for (const suffix of ['pkey', ...readIndexSuffixes(name)]) {
+    for (const index of indexesOf(next)) {
+      if (!index.startsWith(`${next}_`)) continue;
+      const renamed = `${name}_${index.slice(next.length + 1)}`;
       statements.push(
-        `ALTER INDEX IF EXISTS ${postgresDialect.table(orgId, `${next}_${suffix}`)} RENAME TO ${quoteIdentifier(`${name}_${suffix}`)}`,
+        `ALTER INDEX ${postgresDialect.table(orgId, index)} RENAME TO ${quoteIdentifier(renamed)}`,
       );
     }
   }

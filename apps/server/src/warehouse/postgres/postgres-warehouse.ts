@@ -15,6 +15,7 @@ import type {
 import { copyBatches, copyCsvFile } from './postgres-copy.js';
 import { streamWithCursor } from './postgres-cursor.js';
 import { postgresDialect } from './postgres-dialect.js';
+import { LOGICAL_TYPES } from '../engine/describe-table.js';
 import { readIndexStatements } from './postgres-read-indexes.js';
 import { swapStatements, withLockRetries } from './postgres-swap.js';
 import { warehouseTypes } from './postgres-types.js';
@@ -151,9 +152,15 @@ export class PostgresWarehouse implements Warehouse {
   }
 
   async swapTables(orgId: string, names: readonly string[]): Promise<void> {
-    const statements = swapStatements(orgId, names, nextTableName);
     await this.writes.run(orgId, async () => {
       await this.prepareForReads(orgId, names);
+      const indexes = await this.indexesOf(orgId, names.map(nextTableName));
+      const statements = swapStatements(
+        orgId,
+        names,
+        nextTableName,
+        (next) => indexes.get(next) ?? [],
+      );
       await withLockRetries(() =>
         this.inTransaction(async (client) => {
           for (const sql of statements) await client.query(sql);
@@ -172,12 +179,45 @@ export class PostgresWarehouse implements Warehouse {
       await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
       for (const name of names) {
         const built = nextTableName(name);
-        const indexes = readIndexStatements(orgId, name, built);
+        const indexes = readIndexStatements(
+          orgId,
+          name,
+          built,
+          await this.builtColumns(client, orgId, built),
+        );
         if (indexes.length === 0) continue;
         for (const sql of indexes) await client.query(sql);
         await client.query(`ANALYZE ${this.dialect.table(orgId, built)}`);
       }
     });
+  }
+
+  /** The columns of a table as built (a wide segment table has the organization's own). */
+  private async builtColumns(client: pg.PoolClient, orgId: string, table: string) {
+    const { rows } = await client.query<{ column_name: string; data_type: string }>(
+      `SELECT column_name, data_type FROM information_schema.columns
+        WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`,
+      [schemaNameFor(orgId), table],
+    );
+    return rows.flatMap((row) => {
+      const type = LOGICAL_TYPES[row.data_type.toLowerCase()];
+      return type ? [{ name: row.column_name, type }] : [];
+    });
+  }
+
+  /** Index names of the tables about to be swapped in, so the swap renames each with its table. */
+  private async indexesOf(
+    orgId: string,
+    tables: readonly string[],
+  ): Promise<Map<string, string[]>> {
+    const { rows } = await this.pool.query<{ tablename: string; indexname: string }>(
+      `SELECT tablename, indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = ANY($2)`,
+      [schemaNameFor(orgId), tables],
+    );
+    const byTable = new Map<string, string[]>();
+    for (const row of rows)
+      byTable.set(row.tablename, [...(byTable.get(row.tablename) ?? []), row.indexname]);
+    return byTable;
   }
 
   async dropOrganization(orgId: string): Promise<void> {

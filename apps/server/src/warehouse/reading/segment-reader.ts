@@ -5,8 +5,11 @@ import type {
   SegmentGroupsPage,
   SegmentRow,
 } from '@revlane/contracts';
-import { findColumn } from '../catalogue/columns.js';
-import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
+import { BUILT_IN_CATALOGUE, type OrgCatalogue } from '../catalogue/org-catalogue.js';
+import {
+  compileSegmentQuery,
+  type CompiledSegmentQuery,
+} from '../compiler/compile-segment-query.js';
 import type { SegmentQueryInput } from '../compiler/segment-query-input.js';
 import type { CompiledQuery, Warehouse, WarehouseRow } from '../engine/warehouse.js';
 import { csvLine } from '../engine/csv-encoding.js';
@@ -77,9 +80,16 @@ export class SegmentReader {
     return load ? { state: 'ready', load } : { state: 'preparing' };
   }
 
+  /**
+   * The organization's column catalogue as of its current load (ADR 0026): the built-in
+   * columns and its custom attributes; the built-in ones before its first load.
+   */
+  async catalogue(orgId: string): Promise<OrgCatalogue> {
+    return (await this.loads.get(orgId))?.catalogue ?? BUILT_IN_CATALOGUE;
+  }
+
   async page(input: SegmentQueryInput): Promise<SegmentDataPage> {
-    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
-    const load = await this.requireLoad(input.orgId);
+    const { compiled, load } = await this.compile(input);
     const [rows, total] = await Promise.all([
       this.rows(input.orgId, load, compiled.pageQuery),
       this.count(input.orgId, load, compiled.countQuery),
@@ -89,9 +99,8 @@ export class SegmentReader {
   }
 
   async groups(input: SegmentQueryInput): Promise<SegmentGroupsPage> {
-    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
+    const { compiled, load } = await this.compile(input);
     if (!compiled.grouping) throw new Error('groups() needs groupBy');
-    const load = await this.requireLoad(input.orgId);
     const { grouping } = compiled;
     const [rows, total] = await Promise.all([
       this.rows(input.orgId, load, grouping.groupsQuery),
@@ -110,8 +119,7 @@ export class SegmentReader {
 
   /** Validates now (so a bad query is a 400 before any byte is sent), streams later. */
   async export(input: SegmentQueryInput, batchSize = 5000): Promise<SegmentExport> {
-    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
-    await this.requireLoad(input.orgId);
+    const { compiled } = await this.compile(input);
     return {
       columns: compiled.columns,
       batches: this.warehouse.stream(input.orgId, compiled.exportQuery, { batchSize }),
@@ -123,8 +131,7 @@ export class SegmentReader {
    * order, formulas defused. Validates now, writes later, memory flat.
    */
   async exportCsv(input: SegmentQueryInput): Promise<SegmentCsvExport> {
-    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
-    await this.requireLoad(input.orgId);
+    const { compiled } = await this.compile(input);
     const header = csvLine(compiled.columns.map((column) => defuse(column.label)));
     const body = this.warehouse.exportCsv(input.orgId, compiled.csvQuery);
     return { columns: compiled.columns, chunks: prepend(Buffer.from(header), body) };
@@ -135,11 +142,10 @@ export class SegmentReader {
    * number of records, the sums of the numeric columns shown), every group in page order.
    */
   async exportGroupsCsv(input: SegmentQueryInput): Promise<SegmentCsvExport> {
-    const compiled = compileSegmentQuery(input, this.warehouse.dialect);
+    const { compiled, load } = await this.compile(input);
     if (!compiled.grouping) throw new Error('exportGroupsCsv() needs groupBy');
-    await this.requireLoad(input.orgId);
     const { grouping, columns } = compiled;
-    const labelOf = (name: string) => findColumn(input.table, name)?.label ?? name;
+    const labelOf = (name: string) => load.catalogue.find(input.table, name)?.label ?? name;
     const keys = [grouping.pivot, grouping.pivotIdentifier].filter((name) => name !== null);
     const header = [...keys.map(labelOf), 'Records', ...grouping.sumColumns.map(labelOf)];
     const batches = this.warehouse.stream(input.orgId, grouping.exportQuery, { batchSize: 5000 });
@@ -161,10 +167,19 @@ export class SegmentReader {
     }
   }
 
-  private async requireLoad(orgId: string): Promise<LoadInfo> {
-    const load = await this.loads.get(orgId);
-    if (!load) throw new WarehousePreparingError(orgId);
-    return load;
+  /**
+   * Compiles against the catalogue of the load the query will read (a query naming a custom
+   * column of an earlier load is a 400), then requires that load: a bad query is still a
+   * 400 before the first load.
+   */
+  private async compile(
+    input: SegmentQueryInput,
+  ): Promise<{ compiled: CompiledSegmentQuery; load: LoadInfo }> {
+    const load = await this.loads.get(input.orgId);
+    const catalogue = load?.catalogue ?? BUILT_IN_CATALOGUE;
+    const compiled = compileSegmentQuery({ ...input, catalogue }, this.warehouse.dialect);
+    if (!load) throw new WarehousePreparingError(input.orgId);
+    return { compiled, load };
   }
 
   /** A page of rows or groups (at most perPage), shared by concurrent and repeated reads. */

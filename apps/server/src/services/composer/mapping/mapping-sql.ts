@@ -2,11 +2,7 @@ import type { Dialect } from '../../../warehouse/index.js';
 import { quoteIdentifier } from '../../../warehouse/engine/identifiers.js';
 import type { SqlParams } from '../../../warehouse/engine/sql-params.js';
 import type { TableSchema } from '../../../warehouse/engine/table-schema.js';
-import {
-  ACCOUNTS_TABLE,
-  EVENTS_TABLE,
-  USERS_TABLE,
-} from '../../../warehouse/model/canonical-tables.js';
+import { EVENTS_TABLE } from '../../../warehouse/model/canonical-tables.js';
 import { PUBLIC_EMAIL_DOMAINS } from '../../../platform/auth/provisioning.js';
 import type { ResolvedEntity, ResolvedMapping } from './resolve-mapping.js';
 
@@ -77,7 +73,9 @@ export function accountsSelect(sql: MappingSql, mapping: ResolvedMapping): strin
     expressions.domain = `NULLIF(${normalizedDomain(column(columns.domain.name))}, '')`;
     expressions.website = column(columns.domain.name);
   }
-  return canonicalRows(sql, ACCOUNTS_TABLE, mapping.accounts, expressions);
+  // Custom attributes are extra columns of the canonical table (ADR 0026).
+  const schema = mapping.catalogue.canonicalSchema('accounts');
+  return canonicalRows(sql, schema, mapping.accounts, expressions);
 }
 
 /**
@@ -103,7 +101,8 @@ export function usersSelect(sql: MappingSql, mapping: ResolvedMapping, accounts:
       ON a.domain = ${domain} AND ${domain} NOT IN (${free})`;
     expressions.account_id = 'a.id';
   }
-  return canonicalRows(sql, USERS_TABLE, mapping.users, expressions, joins);
+  const schema = mapping.catalogue.canonicalSchema('users');
+  return canonicalRows(sql, schema, mapping.users, expressions, joins);
 }
 
 /** Events of known users, each with its user's account. */

@@ -12,11 +12,7 @@ import {
   type KeyedLock,
   type Warehouse,
 } from '../../../warehouse/index.js';
-import {
-  ACCOUNTS_TABLE,
-  EVENTS_TABLE,
-  USERS_TABLE,
-} from '../../../warehouse/model/canonical-tables.js';
+import { EVENTS_TABLE } from '../../../warehouse/model/canonical-tables.js';
 import type { TableSchema } from '../../../warehouse/engine/table-schema.js';
 import { seedMappedSegments } from './mapped-segments.js';
 import { accountsSelect, eventsSelect, usersSelect } from './mapping-sql.js';
@@ -57,10 +53,14 @@ export function publishStatements(
   const sql = (params: SqlParams) => ({ dialect: warehouse.dialect, orgId, params });
   const table = (name: string) => warehouse.dialect.table(orgId, name);
   const statements = [
-    insertInto(warehouse, orgId, targets.accounts, ACCOUNTS_TABLE, (p) =>
-      accountsSelect(sql(p), mapping),
+    insertInto(
+      warehouse,
+      orgId,
+      targets.accounts,
+      mapping.catalogue.canonicalSchema('accounts'),
+      (p) => accountsSelect(sql(p), mapping),
     ),
-    insertInto(warehouse, orgId, targets.users, USERS_TABLE, (p) =>
+    insertInto(warehouse, orgId, targets.users, mapping.catalogue.canonicalSchema('users'), (p) =>
       usersSelect(sql(p), mapping, table(targets.accounts)),
     ),
   ];
@@ -93,8 +93,12 @@ export async function runMappingPublish(deps: MappingDeps, job: MappingPublishJo
     if (!version) throw new Error('The mapping version was deleted.');
     const counts = await deps.orgLock.run(job.orgId, async () => {
       const resolved = await resolveMapping(db, warehouse, job.orgId, version.mapping);
-      return loadCanonicalSelects(warehouse, job.orgId, (targets) =>
-        publishStatements(warehouse, job.orgId, resolved, targets),
+      return loadCanonicalSelects(
+        warehouse,
+        job.orgId,
+        (targets) => publishStatements(warehouse, job.orgId, resolved, targets),
+        Date.now(),
+        resolved.custom,
       );
     });
     const rows = counts.accounts + counts.users + counts.events;

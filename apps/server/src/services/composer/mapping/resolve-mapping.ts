@@ -1,7 +1,14 @@
 import type { FieldError, MappedEntity, MappingBody } from '@revlane/contracts';
 import type { Database } from '../../../platform/database/database.js';
 import { badRequest } from '../../../platform/errors/http-error.js';
-import type { Warehouse } from '../../../warehouse/index.js';
+import {
+  BUILT_IN_CATALOGUE,
+  customDataTypeOf,
+  labelFromColumnName,
+  OrgCatalogue,
+  type CustomColumn,
+  type Warehouse,
+} from '../../../warehouse/index.js';
 import { describeTable } from '../../../warehouse/engine/describe-table.js';
 import type { LogicalType, TableColumn } from '../../../warehouse/engine/table-schema.js';
 import { safeIdentifier } from '../ingestion/landed-tables.js';
@@ -13,9 +20,13 @@ export type ResolvedColumn = TableColumn;
 
 export interface ResolvedAttribute {
   column: ResolvedColumn;
-  /** The canonical column it fills. */
+  /** The canonical column it fills: a built-in one, or its own (a custom attribute). */
   target: string;
   targetType: LogicalType;
+  /** Set for a custom attribute (ADR 0026): the column it adds to the catalogue. */
+  custom?: CustomColumn;
+  /** Its position in the entity's `attributes` (errors name `users.attributes[i]`). */
+  index: number;
 }
 
 export interface ResolvedEntity {
@@ -27,6 +38,10 @@ export interface ResolvedEntity {
 
 export type ResolvedMapping = Record<'accounts' | 'users', ResolvedEntity> & {
   events: ResolvedEntity | null;
+  /** The custom attributes of accounts and users, in mapping order (ADR 0026). */
+  custom: CustomColumn[];
+  /** The catalogue the mapped canonical tables will have (enum options still unknown). */
+  catalogue: OrgCatalogue;
 };
 
 type EntityPart = NonNullable<MappingBody[MappedEntity]>;
@@ -63,9 +78,35 @@ export async function resolveMapping(
     users: await resolve('users', mapping.users),
     events: mapping.events ? await resolve('events', mapping.events) : null,
   };
+  if (resolved.accounts && resolved.users)
+    refuseAccountNameClashes(resolved.accounts, resolved.users, issues);
   if (issues.length > 0 || !resolved.accounts || !resolved.users)
     throw badRequest('The mapping names columns that cannot be used', issues);
-  return resolved as ResolvedMapping;
+  const custom = [...resolved.accounts.attributes, ...resolved.users.attributes].flatMap(
+    (attribute) => (attribute.custom ? [attribute.custom] : []),
+  );
+  return { ...resolved, custom, catalogue: new OrgCatalogue(custom) } as ResolvedMapping;
+}
+
+/**
+ * A user's account columns are `account_<name>` (docs/architecture.md §5.2): a custom user
+ * attribute of such a name would hide the account's custom attribute, so it is refused.
+ */
+function refuseAccountNameClashes(
+  accounts: ResolvedEntity,
+  users: ResolvedEntity,
+  issues: FieldError[],
+) {
+  const accountNames = new Set(
+    accounts.attributes.flatMap((a) => (a.custom ? [`account_${a.custom.name}`] : [])),
+  );
+  users.attributes.forEach((attribute) => {
+    if (!attribute.custom || !accountNames.has(attribute.custom.name)) return;
+    issues.push({
+      path: `users.attributes[${attribute.index}]`,
+      message: `Users already show the account's “${attribute.custom.name}”: rename one of them`,
+    });
+  });
 }
 
 async function resolveEntity(
@@ -109,23 +150,79 @@ async function resolveEntity(
     columns[role] = lookUp(`${entity}.columns.${role}`, name, ROLE_TYPES[role]);
   }
   const attributes: ResolvedAttribute[] = [];
-  const targets = entity === 'events' ? {} : ATTRIBUTE_TARGETS[entity];
   const names = 'attributes' in part ? part.attributes : [];
+  const seen = new Set<string>();
   names.forEach((name, index) => {
+    if (entity === 'events') return;
     const path = `${entity}.attributes[${index}]`;
     const found = bySourceName.get(name);
-    const targetType =
-      found && Object.hasOwn(targets, found.name) ? targets[found.name] : undefined;
-    if (found && !targetType) {
-      const known = Object.keys(targets).join(', ');
-      issues.push({ path, message: `Segments have no column “${found.name}”; one of: ${known}` });
+    if (found && seen.has(found.name)) {
+      issues.push({ path, message: `“${name}” is listed twice` });
       return;
     }
-    const column = lookUp(path, name, targetType ? castableTo(targetType) : []);
-    if (column && targetType) attributes.push({ column, target: column.name, targetType });
+    if (found) seen.add(found.name);
+    const attribute = resolveAttribute(entity, path, name, found, lookUp, issues);
+    if (attribute) attributes.push({ ...attribute, index });
   });
   return { warehouseTable: landed.warehouseTable, sourceId: source.id, columns, attributes };
 }
+
+type LookUp = (
+  path: string,
+  name: string,
+  usable: readonly LogicalType[],
+) => ResolvedColumn | undefined;
+
+/**
+ * An attribute named like a built-in canonical column (`plan`, `mrr`, `role`, …) fills it,
+ * cast into its type (ADR 0019); any other name is a custom attribute (ADR 0026) that keeps
+ * its source type under its own warehouse name, unless that name is already a segment
+ * column (a role column, a computed one, a user's `account_…` one).
+ */
+function resolveAttribute(
+  entity: 'accounts' | 'users',
+  path: string,
+  name: string,
+  found: ResolvedColumn | undefined,
+  lookUp: LookUp,
+  issues: FieldError[],
+): Omit<ResolvedAttribute, 'index'> | undefined {
+  const targets = ATTRIBUTE_TARGETS[entity];
+  const targetType = found && Object.hasOwn(targets, found.name) ? targets[found.name] : undefined;
+  if (targetType) {
+    const column = lookUp(path, name, castableTo(targetType));
+    return column && { column, target: column.name, targetType };
+  }
+  if (found && BUILT_IN_CATALOGUE.find(entity, found.name)) {
+    issues.push({
+      path,
+      message: `Segments already have a column “${found.name}”: map it under columns or pick another`,
+    });
+    return undefined;
+  }
+  const column = lookUp(path, name, CUSTOM_TYPES);
+  if (!column) return undefined;
+  const custom: CustomColumn = {
+    table: entity,
+    name: column.name,
+    label: labelFromColumnName(name),
+    type: column.type,
+    dataType: customDataTypeOf(column.type)!,
+    options: null,
+  };
+  return { column, target: column.name, targetType: column.type, custom };
+}
+
+/** Source types a custom attribute can keep (the segment data types they read as). */
+const CUSTOM_TYPES: LogicalType[] = [
+  'text',
+  'integer',
+  'bigint',
+  'double',
+  'decimal',
+  'boolean',
+  'timestamp',
+];
 
 const NUMBERS: LogicalType[] = ['integer', 'bigint', 'double', 'decimal'];
 

@@ -12,7 +12,6 @@ import {
 } from '@revlane/contracts';
 import { notFound } from '../../../platform/errors/http-error.js';
 import { errorResponses } from '../../../platform/http/responses.js';
-import { getColumns } from '../../../warehouse/index.js';
 
 const tags = ['segments'];
 const isBaseTable = (name: string): name is BaseTable =>
@@ -44,10 +43,12 @@ export const catalogueRoutes: FastifyPluginCallback = (app, _options, done) => {
         response: { 200: dataEnvelope(columnListSchema), ...errorResponses(403, 404) },
       },
     },
-    (request) => {
+    async (request) => {
       const { table } = request.params;
       if (!isBaseTable(table)) throw notFound(`Table "${table.slice(0, 40)}"`);
-      return { data: getColumns(table) };
+      // The organization's own catalogue: built-in columns and its custom attributes (ADR 0026).
+      const catalogue = await app.warehouse.reader.catalogue(request.auth.org.id);
+      return { data: catalogue.segmentColumns(table) };
     },
   );
   done();

@@ -25,12 +25,13 @@ const nameConflict = (name: string) => {
   return new HttpError(409, message, [{ path: 'body.name', message }]);
 };
 
-function assertValidFilters(
+async function assertValidFilters(
   app: FastifyInstance,
   segment: SegmentRecord,
   filters: SegmentFilter[],
 ) {
-  const errors = checkCohortFilters(segment.baseTable, filters);
+  const catalogue = await app.warehouse.reader.catalogue(segment.orgId);
+  const errors = checkCohortFilters(catalogue, segment.baseTable, filters);
   if (errors.length > 0) throw badRequest('The cohort filters are invalid', errors);
 }
 
@@ -54,7 +55,7 @@ export async function createCohort(
   const { db } = app;
   const orgId = auth.org.id;
   const segment = await requireSegment(db, orgId, segmentId);
-  assertValidFilters(app, segment, body.filters);
+  await assertValidFilters(app, segment, body.filters);
   if (await isCohortNameTaken(db, orgId, segment.id, body.name)) throw nameConflict(body.name);
   const created = await guardName(body.name, () =>
     db.transaction(async (tx) => {
@@ -100,7 +101,7 @@ export async function changeCohort(
   const orgId = auth.org.id;
   const segment = await requireSegment(db, orgId, segmentId);
   await requireSegmentCohort(db, auth, segment.id, cohortId);
-  if (body.filters) assertValidFilters(app, segment, body.filters);
+  if (body.filters) await assertValidFilters(app, segment, body.filters);
   if (
     body.name !== undefined &&
     (await isCohortNameTaken(db, orgId, segment.id, body.name, cohortId))

@@ -5,6 +5,7 @@ import {
   isSegmentQueryError,
   type CohortChangesScope,
   type Dialect,
+  type OrgCatalogue,
   type SegmentQueryInput,
 } from '../../../warehouse/index.js';
 import { parseSortBy, segmentListQuerySchema, type ExportListQuery } from '../data/data-query.js';
@@ -38,6 +39,7 @@ export function resolveExportInput(
   query: ExportListQuery,
   dialect: Dialect,
   prefix: 'body' | 'query',
+  catalogue: OrgCatalogue,
 ): SegmentQueryInput {
   const { sortBy, pivot, pivot_identifier: pivotIdentifier, cohort, changes, since } = query;
   const { search, filters, columns } = query;
@@ -65,7 +67,8 @@ export function resolveExportInput(
   });
   if (changesOf) input.changesOf = changesOf;
   try {
-    compileSegmentQuery(input, dialect);
+    // Checked against the organization's catalogue (ADR 0026); the reader compiles again.
+    compileSegmentQuery({ ...input, catalogue }, dialect);
   } catch (error) {
     if (!isSegmentQueryError(error)) throw error;
     const errors = error.issues.map((issue) => ({

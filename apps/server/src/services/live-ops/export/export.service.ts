@@ -25,7 +25,8 @@ export async function issueExportTicket(
   query: ExportListQuery,
 ) {
   const segment = await requireSegment(db, auth.org.id, segmentId);
-  resolveExportInput(auth.org.id, segment, query, warehouse.engine.dialect, 'body');
+  const catalogue = await warehouse.reader.catalogue(auth.org.id);
+  resolveExportInput(auth.org.id, segment, query, warehouse.engine.dialect, 'body', catalogue);
   if (query.cohort && !(await cohortNameOf(db, segment, query.cohort, auth.user.id))) {
     throw badRequest('The export query is invalid', [
       { path: 'body.cohort', message: 'No such cohort in this segment' },
@@ -93,7 +94,15 @@ export async function openExport(
     isOtherUser
   )
     throw badTicket();
-  const input = resolveExportInput(ticket.orgId, segment, query, warehouse.engine.dialect, 'query');
+  const catalogue = await warehouse.reader.catalogue(ticket.orgId);
+  const input = resolveExportInput(
+    ticket.orgId,
+    segment,
+    query,
+    warehouse.engine.dialect,
+    'query',
+    catalogue,
+  );
   return readSegment(async () => {
     // The engine writes the CSV (DuckDB's own writer; PostgreSQL to the same bytes), formulas
     // defused in SQL. Pull-based: the next chunk is read only when the response has room.

@@ -86,7 +86,8 @@ export async function updateSegmentSettings(
   const { db, warehouse } = app;
   const orgId = auth.org.id;
   const segment = await requireSegment(db, orgId, segmentId);
-  const errors = checkSegmentSettings(segment.baseTable, body, warehouse.engine.dialect);
+  const catalogue = await warehouse.reader.catalogue(orgId);
+  const errors = checkSegmentSettings(catalogue, segment.baseTable, body, warehouse.engine.dialect);
   if (errors.length > 0) throw badRequest('The segment settings are invalid', errors);
   if (body.name !== undefined && (await isSegmentNameTaken(db, orgId, body.name, segmentId)))
     throw nameConflict(body.name);

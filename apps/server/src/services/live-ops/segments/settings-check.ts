@@ -3,6 +3,7 @@ import {
   compileSegmentQuery,
   isSegmentQueryError,
   type Dialect,
+  type OrgCatalogue,
   type QueryIssue,
 } from '../../../warehouse/index.js';
 
@@ -26,11 +27,13 @@ function issuesOf(run: () => unknown): FieldError[] {
 }
 
 /**
- * Checks the base filters, column, sorting and grouping settings against the base table's catalogue with
+ * Checks the base filters, column, sorting and grouping settings against the organization's
+ * catalogue of the base table (ADR 0026) with
  * THE segment compiler, so a setting is accepted exactly when a data page could use it.
  * A placeholder organization id: nothing runs, the SQL is thrown away.
  */
 export function checkSegmentSettings(
+  catalogue: OrgCatalogue,
   table: BaseTable,
   body: UpdateSegmentBody,
   dialect: Dialect,
@@ -38,7 +41,14 @@ export function checkSegmentSettings(
   const orgId = '00000000-0000-0000-0000-000000000000';
   const errors = issuesOf(() =>
     compileSegmentQuery(
-      { orgId, table, filters: body.filters, columns: body.columns, sortBy: body.sorting },
+      {
+        orgId,
+        table,
+        catalogue,
+        filters: body.filters,
+        columns: body.columns,
+        sortBy: body.sorting,
+      },
       dialect,
     ),
   );
@@ -50,7 +60,9 @@ export function checkSegmentSettings(
     });
   } else if (pivot !== null) {
     const groupBy = pivotIdentifier === null ? [pivot] : [pivot, pivotIdentifier];
-    errors.push(...issuesOf(() => compileSegmentQuery({ orgId, table, groupBy }, dialect)));
+    errors.push(
+      ...issuesOf(() => compileSegmentQuery({ orgId, table, catalogue, groupBy }, dialect)),
+    );
   }
   return errors;
 }

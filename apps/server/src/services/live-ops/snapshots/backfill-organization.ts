@@ -58,7 +58,7 @@ async function backfillHistories(
   const started = Date.now();
   deps.log.info({ orgId, cohorts: cohorts.length, days: days.length }, 'cohort back-fill');
   const tables = cohorts.map((cohort) => cohort.table);
-  await withAsOfSeriesTables(deps.warehouse, orgId, days, tables, async (series) => {
+  await withAsOfSeriesTables(deps.warehouse, orgId, days, tables, async (series, catalogue) => {
     deps.log.info({ orgId, durationMs: Date.now() - started }, 'cohort back-fill series built');
     for (const cohort of cohorts) {
       const definition = {
@@ -68,7 +68,11 @@ async function backfillHistories(
         replace: snapshotted.has(cohort.id),
       };
       try {
-        await backfillCohort(deps.warehouse, orgId, definition, { tables: series, days });
+        await backfillCohort(deps.warehouse, orgId, definition, {
+          tables: series,
+          days,
+          catalogue,
+        });
       } catch (error) {
         // Like a regular snapshot: one stale cohort must not fail its organization's run.
         if (!isSegmentQueryError(error)) throw error;

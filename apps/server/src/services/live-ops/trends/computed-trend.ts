@@ -23,9 +23,9 @@ async function countPerDay(
   { table, baseFilters, filters }: TrendDefinition,
   days: readonly number[],
 ): Promise<Map<number, number>> {
-  return withAsOfSeriesTables(warehouse, orgId, days, [table], async (tables) => {
+  return withAsOfSeriesTables(warehouse, orgId, days, [table], async (tables, catalogue) => {
     const { countsByDayQuery } = compileSeriesQuery(
-      { orgId, table, baseFilters, filters, sourceTable: tables[table] },
+      { orgId, table, catalogue, baseFilters, filters, sourceTable: tables[table] },
       warehouse.dialect,
     );
     const rows = await warehouse.query(orgId, countsByDayQuery);

@@ -8,7 +8,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { badRequest, HttpError } from '../../../platform/errors/http-error.js';
 import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
-import { isWarehouseOutOfMemory } from '../../../warehouse/index.js';
+import { isWarehouseOutOfMemory, type OrgCatalogue } from '../../../warehouse/index.js';
 import { checkCohortFilters } from '../cohorts/cohort-filters-check.js';
 import { requireSegmentCohort } from '../cohorts/cohorts.service.js';
 import type { Readiness } from '../data/segment-query.js';
@@ -23,6 +23,7 @@ import { rollingMean, trendIntervals, type IntervalSpan } from './trend-series.j
  * lists), a bounded number of live computations, filters the compiler accepts.
  */
 function adHocErrors(
+  catalogue: OrgCatalogue,
   segment: SegmentRecord,
   body: TrendRequest,
   spans: readonly IntervalSpan[],
@@ -41,7 +42,7 @@ function adHocErrors(
     });
   }
   const filters = body.filters ?? [];
-  return [...errors, ...checkCohortFilters(segment.baseTable, filters)];
+  return [...errors, ...checkCohortFilters(catalogue, segment.baseTable, filters)];
 }
 
 /**
@@ -79,7 +80,7 @@ export async function readTrend(
     );
   }
   const segment = await requireSegment(db, orgId, segmentId);
-  const errors = adHocErrors(segment, body, spans);
+  const errors = adHocErrors(await warehouse.reader.catalogue(orgId), segment, body, spans);
   if (errors.length > 0) throw badRequest('The trend request is invalid', errors);
   if ((await warehouse.reader.status(orgId)).state === 'preparing') return { state: 'preparing' };
   const definition = {

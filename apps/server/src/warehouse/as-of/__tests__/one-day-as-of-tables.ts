@@ -1,5 +1,6 @@
 import type { BaseTable } from '@revlane/contracts';
 import type { Warehouse } from '../../engine/warehouse.js';
+import { readCatalogue } from '../../loading/load-info.js';
 import { buildMetricAndSegmentTables } from '../../loading/rebuild-metrics.js';
 import { allScratchTables, scratchTableNames } from '../as-of-table-names.js';
 import { dropScratchRelations } from '../drop-scratch-relations.js';
@@ -20,9 +21,15 @@ export async function withOneDayAsOfTables<T>(
 ): Promise<T> {
   const names = scratchTableNames('asof');
   try {
-    await buildMetricAndSegmentTables(warehouse, orgId, CURRENT_SOURCES, names, asOf, {
-      withPrimaryKeys: false,
-    });
+    await buildMetricAndSegmentTables(
+      warehouse,
+      orgId,
+      CURRENT_SOURCES,
+      names,
+      asOf,
+      { withPrimaryKeys: false },
+      await readCatalogue(warehouse, orgId),
+    );
     return await fn(names.segments);
   } finally {
     await dropScratchRelations(warehouse, orgId, { tables: allScratchTables(names) });

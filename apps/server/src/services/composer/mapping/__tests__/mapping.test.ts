@@ -12,7 +12,7 @@ describe('composer: mapping landed tables onto accounts, users and events', () =
   it('refuses a draft naming what does not exist or cannot be used, each by its path', async () => {
     const mapping = f.mapping();
     mapping.accounts.columns.id = 'nope';
-    mapping.accounts.attributes = ['company'];
+    mapping.accounts.attributes = ['missing'];
     mapping.users.sourceId = '00000000-0000-4000-8000-000000000000';
     mapping.events!.table = 'other.csv';
     const response = await f.call(f.dana, { method: 'PUT', url: 'mapping', payload: mapping });
@@ -27,7 +27,8 @@ describe('composer: mapping landed tables onto accounts, users and events', () =
 
     const typed = f.mapping();
     typed.events!.columns.occurredAt = 'event';
-    typed.users.attributes = ['full_name'];
+    // `email` is already a segment column (a role's): not a custom attribute name.
+    typed.users.attributes = ['email'];
     const wrong = await f.call(f.dana, { method: 'PUT', url: 'mapping', payload: typed });
     expect(wrong.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual([
       'users.attributes[0]',

@@ -7,10 +7,15 @@ import { ENTITY_FIELDS } from '../../lib/mapping-form';
 import { sampleValuesByColumn } from '../../lib/sample-values';
 import { ColumnSelect, columnChoicesOf } from './column-select';
 
-/** Attributes fill the segment column of their name (ADR 0019). */
+/**
+ * Attributes fill the segment column of their name (ADR 0019); any other column becomes a
+ * segment column of its own (ADR 0026).
+ */
 const ATTRIBUTES_HELP = {
-  accounts: 'Columns named like a segment column: plan, seats, mrr, country, industry, …',
-  users: 'Columns named like a segment column: role, title, …',
+  accounts:
+    'Columns named like a segment column (plan, seats, mrr, country, industry, …) fill it; any other becomes a segment column of its own.',
+  users:
+    'Columns named like a segment column (role, title, …) fill it; any other becomes a segment column of its own.',
 };
 
 interface EntitySectionProps {

@@ -1,0 +1,88 @@
+import type { BaseTable } from '@revlane/contracts';
+import type { LogicalType } from '../engine/table-schema.js';
+import { BOOLEAN_OPTIONS } from '../model/enum-options.js';
+import type { CatalogueColumn } from './catalogue-column.js';
+
+/** The data types a custom attribute can have: what its source type reads as (ADR 0026). */
+export type CustomDataType = 'string' | 'enum' | 'numeric' | 'boolean' | 'timestamp';
+
+/**
+ * A custom attribute (ADR 0026): a mapped source column that is not a built-in canonical
+ * column. It is stored in the organization's canonical table under `name` (the landed
+ * table's own warehouse column name, from the discovered schema) with its source `type`,
+ * and becomes a segment column of the same name. Recorded with the load that built it.
+ */
+export interface CustomColumn {
+  table: BaseTable;
+  name: string;
+  label: string;
+  type: LogicalType;
+  dataType: CustomDataType;
+  /** Enum options (the distinct values, sorted) when the column has few of them. */
+  options: string[] | null;
+}
+
+/** The catalogue entry of a custom attribute, on the table it was mapped on. */
+export function customCatalogueColumn(custom: CustomColumn): CatalogueColumn {
+  const options =
+    custom.dataType === 'boolean'
+      ? [...BOOLEAN_OPTIONS]
+      : custom.dataType === 'enum'
+        ? (custom.options ?? [])
+        : null;
+  return {
+    name: custom.name,
+    label: custom.label,
+    dataType: custom.dataType,
+    description: `Mapped from the source column “${custom.label}”.`,
+    ...(options
+      ? {
+          options,
+          // The data's own values: shown as they are stored.
+          optionLabels: Object.fromEntries(options.map((option) => [option, option])),
+        }
+      : {}),
+    groupable: options !== null,
+    computed: false,
+    source: custom.table,
+    sourceColumn: custom.name,
+  };
+}
+
+/** How a source type reads in segments; null for types a segment column cannot hold. */
+export function customDataTypeOf(type: LogicalType): CustomDataType | null {
+  switch (type) {
+    case 'text':
+      return 'string';
+    case 'integer':
+    case 'bigint':
+    case 'double':
+    case 'decimal':
+      return 'numeric';
+    case 'boolean':
+      return 'boolean';
+    case 'timestamp':
+      return 'timestamp';
+    default:
+      return null;
+  }
+}
+
+/** `annual_revenue` → 'Annual revenue', `ARR` stays 'ARR': a label from a column name. */
+export function labelFromColumnName(name: string): string {
+  const words = name.replace(/[_\s]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Reads the definitions back as recorded with a load (JSON), dropping malformed entries. */
+export function parseCustomColumns(value: unknown): CustomColumn[] {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (item): item is CustomColumn =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as CustomColumn).name === 'string' &&
+      ((item as CustomColumn).table === 'accounts' || (item as CustomColumn).table === 'users'),
+  );
+}
