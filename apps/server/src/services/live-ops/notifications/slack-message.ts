@@ -12,6 +12,13 @@ export interface FiringMessage {
 /** Records listed one by one; the rest are "+N more" behind the link. */
 export const SLACK_RECORDS_MAX = 10;
 
+/**
+ * How many records the firing is about: `new` counts those that entered; `less` counts the
+ * cohort's members, so its records (those that left, up to the firing's cap) are counted.
+ */
+const recordsTotal = (message: FiringMessage) =>
+  message.type === 'new' ? message.count : message.records.length;
+
 export function summaryOf(message: FiringMessage): string {
   if (message.type === 'new') {
     return `${message.alertName}: ${message.count} new record${message.count === 1 ? '' : 's'}`;
@@ -36,7 +43,7 @@ const escapeMrkdwn = (text: string) =>
 export function slackMessage(message: FiringMessage) {
   const summary = summaryOf(message);
   const shown = message.records.slice(0, SLACK_RECORDS_MAX);
-  const hidden = Math.max(0, message.count - shown.length);
+  const hidden = Math.max(0, recordsTotal(message) - shown.length);
   const blocks: object[] = [
     { type: 'header', text: { type: 'plain_text', text: summary.slice(0, 150), emoji: false } },
     ...shown.map((record) => ({
@@ -44,7 +51,7 @@ export function slackMessage(message: FiringMessage) {
       text: { type: 'mrkdwn', text: escapeMrkdwn(recordLabel(record)) },
     })),
   ];
-  if (message.type === 'new' && hidden > 0) {
+  if (hidden > 0) {
     blocks.push({
       type: 'section',
       text: { type: 'mrkdwn', text: `<${message.link}|+${hidden} more>` },
@@ -76,8 +83,8 @@ export function slackPost(channel: string, message: FiringMessage, idempotencyKe
 /** The email of a firing: the same summary, the records, the link. */
 export function emailMessage(message: FiringMessage) {
   const lines = message.records.slice(0, 50).map((record) => `- ${recordLabel(record)}`);
-  const more = message.count - lines.length;
-  if (message.type === 'new' && more > 0) lines.push(`- and ${more} more`);
+  const more = recordsTotal(message) - lines.length;
+  if (more > 0) lines.push(`- and ${more} more`);
   return {
     subject: summaryOf(message),
     text: [summaryOf(message), '', ...lines, '', `Open the alert: ${message.link}`].join('\n'),
