@@ -127,6 +127,7 @@ export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
     app.post('/api/auth.revoke', (request) => {
       if (!authorized(request.headers.authorization)) return { ok: false, error: 'invalid_auth' };
       oauth.revoke(request.headers.authorization!.replace(/^Bearer /i, ''));
+      oauth.record('revoke', {});
       return { ok: true, revoked: true };
     });
     app.post('/api/conversations.list', async (request, reply) => {

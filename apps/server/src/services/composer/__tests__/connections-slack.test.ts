@@ -108,4 +108,20 @@ describe('Slack: install over OAuth v2, channels and a test message (@slack/web-
     }>().data;
     expect(eve.status).toBe('not_connected');
   });
+
+  it('disconnects: revokes the bot token at Slack, and the picker has nothing to list', async () => {
+    const tokens = [...fake.oauth.issued];
+    const response = await f.call(f.dana, { method: 'DELETE', url: 'connections/slack' });
+    expect(response.json<{ data: Connection }>().data).toMatchObject({
+      status: 'not_connected',
+      account: null,
+    });
+    expect(fake.oauth.received.map((r) => r.kind)).toContain('revoke');
+    for (const token of tokens) expect(fake.oauth.isAuthorized(`Bearer ${token}`)).toBe(false);
+    expect((await user(f.dana, { method: 'GET', url: `${SLACK}/channels` })).json()).toEqual({
+      data: [],
+    });
+    const test = await user(f.dana, { method: 'POST', url: `${SLACK}/test` });
+    expect(test.statusCode).toBe(409);
+  });
 });

@@ -9,7 +9,8 @@ const failedSince = (sync: SyncRecord | undefined, connectedAt: Date | null) =>
 
 /**
  * A connection as answered: status, account, access and the last sync, never a token
- * (docs/architecture.md §10). A CRM whose latest run is queued or running is `syncing`.
+ * (docs/architecture.md §10). A CRM whose latest run is queued or running is `syncing`; one
+ * whose latest run since it was (re)connected failed is `error`, with that run's error.
  */
 export function toConnection(
   provider: ConnectionProvider,
@@ -20,11 +21,14 @@ export function toConnection(
 ): Connection {
   const isConnected = row !== undefined && row.status !== 'not_connected';
   const isRunning = lastSync?.status === 'queued' || lastSync?.status === 'running';
+  const isFailed = isConnected && failedSince(lastSync, row.connectedAt);
   const status = !row
     ? 'not_connected'
     : row.status === 'connected' && isRunning
       ? 'syncing'
-      : row.status;
+      : row.status === 'connected' && isFailed
+        ? 'error'
+        : row.status;
   return {
     provider,
     status,
@@ -32,9 +36,7 @@ export function toConnection(
     access: isConnected ? row.access : null,
     connectedAt: isConnected ? (row.connectedAt?.toISOString() ?? null) : null,
     lastSyncAt: lastSucceeded?.toISOString() ?? null,
-    lastError:
-      row?.lastError ??
-      (isConnected && failedSince(lastSync, row.connectedAt) ? lastSync!.error : null),
+    lastError: row?.lastError ?? (isFailed ? lastSync!.error : null),
     // With SAAS_SANDBOX=false an unconfigured provider has no sandbox to offer either.
     sandbox: isConnected ? row.sandbox : settings.sandbox && settings.isAvailable,
     available: settings.isAvailable,
