@@ -26,6 +26,8 @@ const registerJobs: FastifyPluginAsync<JobsPluginOptions> = async (app, { databa
     database,
     isWorking: app.config.jobs.isWorking,
     pollingIntervalSeconds: app.config.jobs.pollingIntervalSeconds,
+    // PGlite is one process's: what it finds running at start, a killed process left behind.
+    failActiveJobsAtStart: database.kind === 'pglite' && app.config.jobs.isWorking,
     // Half the shutdown budget for running jobs; the rest of the close needs time too.
     stopTimeoutMs: app.config.shutdownTimeoutMs / 2,
     onError: (error) => log.error({ err: error }, 'job queue error'),

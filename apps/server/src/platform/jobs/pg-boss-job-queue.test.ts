@@ -138,6 +138,29 @@ describe(`job queue on pg-boss over ${store} (docs/architecture.md §3.2)`, () =
     expect(runs).toEqual([{ data: { fileId: 'f-1' }, attempt: 2 }]);
   });
 
+  it('fails at start, to be retried now, a job left running by a process that died (PGlite)', async () => {
+    const { queue: dying } = await startTestJobQueue(database);
+    const started = createLatch();
+    await dying.work('interrupted-snapshot', async () => {
+      started.release();
+      await new Promise(() => {}); // hangs, like a process killed with kill -9
+    });
+    await dying.send('interrupted-snapshot', { orgId: 'org-1' }, { retryDelaySeconds: 1 });
+    await started.promise;
+    await dying.abandon();
+
+    // The default expiry (15 min) is far away: only the start-up sweep can retry it.
+    const { queue: restarted } = await startTestJobQueue(database, {
+      failActiveJobsAtStart: true,
+    });
+    const { runs, handler } = recordRuns();
+    await restarted.work('interrupted-snapshot', handler);
+    await restarted.drain('interrupted-snapshot');
+    await restarted.stop();
+
+    expect(runs).toEqual([{ data: { orgId: 'org-1' }, attempt: 2 }]);
+  });
+
   it('says which queue did not drain in time', async () => {
     const { queue: impatient } = await startTestJobQueue(database, { drainTimeoutMs: 200 });
     await impatient.send('unworked', {});

@@ -13,6 +13,12 @@ export interface PgBossJobQueueOptions {
   pollingIntervalSeconds?: number;
   /** A running job not finished by then counts as lost (its process died) and is retried. */
   expireInSeconds?: number;
+  /**
+   * No other process can be running jobs on this database (PGlite: one process opens it), so a
+   * job still active at start belonged to a process that died: fail it at once, to be retried
+   * by its policy, instead of leaving it "running" until it expires.
+   */
+  failActiveJobsAtStart?: boolean;
   /** How often expired jobs are looked for and old ones archived; default 120. */
   maintenanceIntervalSeconds?: number;
   /** How long `stop()` lets running jobs finish before failing them (to be retried). */
@@ -22,6 +28,9 @@ export interface PgBossJobQueueOptions {
   /** pg-boss reports failures in its background loops here (it must never go unheard). */
   onError: (error: unknown) => void;
 }
+
+/** The failure recorded on a job whose process died while running it. */
+export const INTERRUPTED_JOB_MESSAGE = 'Interrupted: the process running this job stopped';
 
 const DEFAULT_RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
 
@@ -62,6 +71,16 @@ export class PgBossJobQueue implements JobQueue {
   /** Installs or migrates pg-boss's schema (idempotent) and starts its loops. */
   async start(): Promise<void> {
     await this.boss.start();
+    if (this.options.failActiveJobsAtStart) await this.failJobsOfDeadProcess();
+  }
+
+  /** Jobs left `active` by a killed process (docs/architecture.md §3.2): failed, so retried. */
+  private async failJobsOfDeadProcess(): Promise<void> {
+    const result = await this.database.executeSql(
+      `SELECT name, array_agg(id) AS ids FROM pgboss.job WHERE state = 'active' GROUP BY name`,
+    );
+    for (const row of (result?.rows ?? []) as { name: string; ids: string[] }[])
+      await this.boss.fail(row.name, row.ids, { message: INTERRUPTED_JOB_MESSAGE });
   }
 
   /**

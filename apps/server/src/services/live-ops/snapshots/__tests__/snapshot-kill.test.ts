@@ -1,0 +1,185 @@
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cohort } from '@revlane/contracts';
+import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
+import {
+  listeningUrl,
+  startServer,
+  waitFor,
+  type ServerProcess,
+} from '../../../../../test/server-process.js';
+import { openDatabase } from '../../../../platform/database/database.js';
+
+const API = '/live-ops/api/v1';
+const COHORTS = 12;
+const DAY_MS = 86_400_000;
+
+interface LoggedSnapshot {
+  cohortId: string;
+  members: number;
+}
+
+/** The per-cohort 'cohort snapshot' lines (debug level) a process wrote so far. */
+function loggedSnapshots(server: ServerProcess): LoggedSnapshot[] {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"cohort snapshot"'))
+    .map((line) => JSON.parse(line) as LoggedSnapshot);
+}
+
+async function kill9(server: ServerProcess) {
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
+
+/**
+ * Faults suite (docs/architecture.md §9, ADR 0007): the server CLI is killed with SIGKILL in
+ * the middle of a cohort snapshot run, then started again. The interrupted job is retried at
+ * once with the same moment: the cohorts snapshotted before the kill keep their rows, the
+ * others get theirs, every cohort has exactly one count per day and no change twice, and no
+ * job is left running.
+ */
+describe('cohort snapshots killed with kill -9, then a restart', () => {
+  let seeded: SeededDataDir;
+  beforeAll(async () => {
+    seeded = await seedDataDir('snapshot-kill');
+  }, 120_000);
+  afterAll(() => seeded?.close());
+
+  const client =
+    (base: string) =>
+    async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${base}${route}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${seeded.token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status}`);
+      return ((await response.json()) as { data: T }).data;
+    };
+
+  async function warehouseRows<T>(query: string): Promise<T[]> {
+    const file = path.join(seeded.dataDir, 'warehouse', `${seeded.orgId}.duckdb`);
+    const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+    const connection = await instance.connect();
+    try {
+      return (await connection.runAndReadAll(query)).getRowObjectsJson() as T[];
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  }
+
+  /** Polls the API until `check` answers something (every 200 ms, up to `timeoutMs`). */
+  async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = await check();
+      if (found !== undefined) return found;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('timed out');
+  }
+
+  const allSnapshotted = (api: ReturnType<typeof client>, segmentId: string, after = '') =>
+    until(async () => {
+      const list = await api<Cohort[]>('GET', `${API}/segments/${segmentId}/cohorts`);
+      return list.length === COHORTS && list.every((cohort) => (cohort.snapshotAt ?? '') > after)
+        ? list
+        : undefined;
+    }, 60_000);
+
+  it('keeps what committed, finishes the run once, and leaves no job running', async () => {
+    const env = { ...seeded.env, LOG_LEVEL: 'debug' };
+    let server = startServer(env);
+    let segmentId: string;
+    let killedAfter: LoggedSnapshot[];
+    let firstRun: Cohort[];
+    try {
+      const api = client(await listeningUrl(server));
+      await api('GET', '/user/api/v1/users/me');
+      const segments = await api<{ id: string; name: string }[]>('GET', `${API}/segments/me`);
+      segmentId = segments.find((segment) => segment.name === 'All accounts')!.id;
+      const created: Cohort[] = [];
+      for (let n = 0; n < COHORTS; n += 1)
+        created.push(
+          await api<Cohort>('POST', `${API}/segments/${segmentId}/cohorts`, {
+            name: `Seats over ${n}`,
+            filters: [{ field: 'seats', operator: 'gt', value: n }],
+          }),
+        );
+      firstRun = await allSnapshotted(api, segmentId);
+      // New filters for one cohort: a run that back-fills it, then snapshots every cohort.
+      const before = loggedSnapshots(server).length;
+      await api('PATCH', `${API}/segments/${segmentId}/cohorts/${created[0]!.id}`, {
+        filters: [{ field: 'seats', operator: 'gt', value: 1_000_000 }],
+      });
+      await waitFor(() => (loggedSnapshots(server).length > before ? true : undefined), 60_000);
+      await kill9(server);
+      killedAfter = loggedSnapshots(server).slice(before);
+    } finally {
+      await kill9(server);
+    }
+    // The kill landed inside the run: some cohorts were snapshotted, not all.
+    expect(killedAfter.length).toBeGreaterThan(0);
+    expect(killedAfter.length).toBeLessThan(COHORTS);
+
+    server = startServer(env);
+    let cohorts: Cohort[];
+    try {
+      const api = client(await listeningUrl(server));
+      // The interrupted run is retried at start (not after its 15-minute expiry).
+      const latestFirst = firstRun
+        .map((cohort) => cohort.snapshotAt!)
+        .sort()
+        .at(-1)!;
+      cohorts = await allSnapshotted(api, segmentId, latestFirst);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await kill9(server);
+    }
+    console.info(`snapshot kill: killed after ${killedAfter.length} of ${COHORTS} cohorts`);
+    // One run finished for every cohort: they share its moment.
+    expect(new Set(cohorts.map((cohort) => cohort.snapshotAt)).size).toBe(1);
+
+    // What committed before the kill is still there, unchanged.
+    const today = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS).toISOString();
+    const counts = await warehouseRows<{ cohort_id: string; members: string }>(
+      `SELECT cohort_id, members FROM cohort_counts WHERE day = '${today.slice(0, 10)}'`,
+    );
+    const todays = new Map(counts.map((row) => [row.cohort_id, Number(row.members)]));
+    for (const logged of killedAfter) expect(todays.get(logged.cohortId)).toBe(logged.members);
+    // Every cohort: one count today, one per back-filled day, none twice; no change twice.
+    expect(todays.size).toBe(COHORTS);
+    const [twice] = await warehouseRows<{ counts: string; changes: string }>(
+      `SELECT (SELECT count(*) FROM (SELECT cohort_id, day FROM cohort_counts
+                GROUP BY ALL HAVING count(*) > 1)) AS counts,
+              (SELECT count(*) FROM (SELECT cohort_id, snapshot_at, member_id FROM cohort_changes
+                GROUP BY ALL HAVING count(*) > 1)) AS changes`,
+    );
+    expect(twice).toEqual({ counts: '0', changes: '0' });
+    const members = new Map(cohorts.map((cohort) => [cohort.id, cohort.members]));
+    expect(new Map([...todays].filter(([id]) => members.has(id)))).toEqual(members);
+
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: path.join(seeded.dataDir, 'metadata'),
+    });
+    try {
+      const jobs = (await database.db.execute(
+        sql`SELECT state, count(*)::int AS n FROM pgboss.job
+             WHERE name LIKE 'cohort%' GROUP BY state ORDER BY state`,
+      )) as { rows: { state: string; n: number }[] };
+      expect(jobs.rows.filter((row) => row.state !== 'completed')).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+});
