@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { keepRunLog, removeUnlessKept } from '../../scripts/test-run-dir.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -53,6 +54,8 @@ export async function startServer(options: {
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Its log stays with the test run for the secrets scan (scripts/test.mjs).
+  child.once('exit', () => keepRunLog('e2e-server', output));
   await waitForReady(url, child, () => output);
   return {
     url,
@@ -83,6 +86,7 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`server not ready within 90 s:\n${output()}`);
 }
 
+/** Removes a spec's data directory, unless the test run keeps it for the secrets scan. */
 export function removeDataDir(dataDir: string): void {
-  rmSync(dataDir, { recursive: true, force: true });
+  removeUnlessKept(dataDir);
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { IMPERSONATE_PERMISSION } from '@revlane/contracts';
 import type { DestinationStream } from 'pino';
+import { removeUnlessKept, runDataDir, runLogFile } from '../../../scripts/test-run-dir.mjs';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfigServer } from '../src/platform/config.js';
 import type { DatabaseHandle } from '../src/platform/database/database.js';
@@ -57,11 +58,19 @@ export function testConfig(env: Record<string, string> = {}): AppConfigServer {
  * data directory (stored files), both removed on close.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-test-data-'));
-  const config = testConfig({ REVLANE_DATA_DIR: dataDir, ...options.env });
+  const dataDir = runDataDir('test-app') ?? mkdtempSync(path.join(tmpdir(), 'revlane-test-data-'));
+  const runLog = runLogFile('test-app');
+  const config = testConfig({
+    REVLANE_DATA_DIR: dataDir,
+    // In a whole run the log goes to the run's files for the secrets scan (scripts/test.mjs).
+    ...(runLog && !options.logStream ? { LOG_LEVEL: 'info' } : {}),
+    ...options.env,
+  });
   const keys = await createTestKeys();
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, jwks: keys.jwks, logStream: options.logStream });
+  const logFd = runLog ? openSync(runLog, 'a') : null;
+  const logStream = logFd === null ? options.logStream : teeToFile(logFd, options.logStream);
+  const app = await buildApp({ config, database, jwks: keys.jwks, logStream });
   options.extend?.(app);
   await app.ready();
   return {
@@ -73,7 +82,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (logFd !== null) closeSync(logFd);
+      removeUnlessKept(dataDir);
+    },
+  };
+}
+
+/** Every log line to the run's log file, and to the test's own stream when it has one. */
+function teeToFile(fd: number, stream: DestinationStream | undefined): DestinationStream {
+  return {
+    write(chunk: string) {
+      writeSync(fd, chunk);
+      stream?.write(chunk);
     },
   };
 }

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { removeUnlessKept, runDataDir } from '../../../scripts/test-run-dir.mjs';
 import { seedDemoSegments } from '../src/demo/index.js';
 import { openDatabase } from '../src/platform/database/database.js';
 import { organizations } from '../src/platform/database/schema/index.js';
@@ -29,7 +30,7 @@ export interface SeededDataDir {
  * Runs before any server process opens the directory (one process owns PGlite and DuckDB).
  */
 export async function seedDataDir(name: string): Promise<SeededDataDir> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `revlane-${name}-`));
+  const dataDir = runDataDir(name) ?? mkdtempSync(path.join(tmpdir(), `revlane-${name}-`));
   const domain = `${name}.example`;
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'metadata') });
   let orgId: string;
@@ -78,7 +79,7 @@ export async function seedDataDir(name: string): Promise<SeededDataDir> {
     },
     async close() {
       await new Promise((resolve) => idp.close(resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      removeUnlessKept(dataDir);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { keepRunLog } from '../../../scripts/test-run-dir.mjs';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -19,7 +20,13 @@ export function startServer(env: Record<string, string>): ServerProcess {
   });
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      // What the process printed (its log) stays with the run for the secrets scan.
+      keepRunLog('server-process', output);
+      resolve(code);
+    }),
+  );
   return { child, output: () => output, exited };
 }
 

@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { sql } from 'drizzle-orm';
+import { removeUnlessKept } from '../../../../scripts/test-run-dir.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, waitFor, type ServerProcess } from '../../test/server-process.js';
 import { openDatabase } from '../platform/database/database.js';
@@ -57,7 +58,7 @@ async function warehouseRows<T>(query: string): Promise<T[]> {
  * demo segments once.
  */
 describe('first start killed with kill -9, then restarted', () => {
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => removeUnlessKept(dataDir));
 
   it('completes the demo load and the cohort back-fill, with nothing twice', async () => {
     // The demo load writes accounts, then users, then events: killed among the events.

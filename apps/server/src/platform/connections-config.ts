@@ -52,7 +52,7 @@ export interface ProviderSettings {
 
 export type ConnectionsSettings = Record<ConnectionProvider, ProviderSettings>;
 
-const SANDBOX_CLIENT = { clientId: 'revlane-sandbox', clientSecret: 'sandbox-secret' };
+export const SANDBOX_CLIENT = { clientId: 'revlane-sandbox', clientSecret: 'sandbox-secret' };
 
 const sandboxPaths: Record<ConnectionProvider, { authorize: string; api: string }> = {
   salesforce: { authorize: '', api: '' },

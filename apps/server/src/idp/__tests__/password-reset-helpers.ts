@@ -5,6 +5,7 @@ import { PASSWORD_RESET_PATHS } from '@revlane/contracts';
 import { OUTBOX_DIR, readOutbox, type OutboxMessage } from '../../platform/mail/outbox.js';
 import { secretBoxFor } from '../../platform/secrets/secrets-plugin.js';
 import type { SeededIdp } from './test-server.js';
+import { recordIssuedSecret } from '../../../../../scripts/test-run-dir.mjs';
 
 /** A data directory of its own, so the outbox (and its key) never land in the checkout. */
 export function resetTestEnv(): NodeJS.ProcessEnv {
@@ -46,5 +47,6 @@ export async function waitForOutbox(idp: SeededIdp, count: number): Promise<Outb
 export function tokenOf(message: OutboxMessage): string {
   const token = /\/reset-password#token=([A-Za-z0-9_-]+)/.exec(message.text)?.[1];
   if (!token) throw new Error('no reset link in the message');
+  recordIssuedSecret('reset token', token);
   return token;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { organizations } from '../../platform/database/schema/index.js';
 import { createTestDatabase } from '../../../test/database.js';
 import { seedDemoUsers } from '../../demo/demo-users.js';
 import { createEmbeddedIdp, type EmbeddedIdp } from '../index.js';
+import { runLogFile } from '../../../../../scripts/test-run-dir.mjs';
 
 export const SPA_HTML = '<!doctype html><title>Revlane test SPA</title>';
 
@@ -70,7 +71,15 @@ export async function startIdpServer(
   config: AppConfigServer,
   { listen = true }: { listen?: boolean } = {},
 ): Promise<TestServer> {
-  const app = Fastify({ logger: false });
+  // In a whole test run the provider logs to the run's files, for the secrets scan.
+  const runLog = runLogFile('idp-server');
+  const logFd = runLog ? openSync(runLog, 'a') : null;
+  const app = Fastify({
+    logger:
+      logFd === null
+        ? false
+        : { level: 'info', stream: { write: (line: string) => writeSync(logFd, line) } },
+  });
   const idp = await createEmbeddedIdp({ config, db, log: app.log });
   await app.register(fastifyStatic, { root: config.webDistDir, serve: false });
   await app.register(idp.plugin, { prefix: '/idp' });
@@ -83,6 +92,7 @@ export async function startIdpServer(
     async close() {
       await app.close();
       await idp.close();
+      if (logFd !== null) closeSync(logFd);
       // Let fetch's keep-alive pool see the closed sockets before a restarted server is called.
       await new Promise((resolve) => setTimeout(resolve, 20));
     },

@@ -1,11 +1,16 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDataDir, type SeededDataDir } from '../../../test/seeded-data-dir.js';
-import { listeningUrl, startServer, type ServerProcess } from '../../../test/server-process.js';
+import {
+  listeningUrl,
+  startServer,
+  waitFor,
+  type ServerProcess,
+} from '../../../test/server-process.js';
 
 const CLIENTS = 24;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-/** Load before the signal; the clients then go on until the port refuses them. */
+/** Load before the signal (at least); the clients then go on until the port refuses them. */
 const LOAD_BEFORE_SIGNAL_MS = 1_500;
 
 interface Outcome {
@@ -100,7 +105,9 @@ describe('SIGTERM under load', () => {
         }
       };
       const clients = Array.from({ length: CLIENTS }, (_, index) => client(index));
+      // Under way: every client has had answers (a loaded machine may need longer than that).
       await new Promise((resolve) => setTimeout(resolve, LOAD_BEFORE_SIGNAL_MS));
+      await waitFor(() => (outcomes.length >= 2 * CLIENTS ? true : undefined), 30_000);
       const signalAt = performance.now();
       server.child.kill('SIGTERM');
       const code = await server.exited;
@@ -114,7 +121,7 @@ describe('SIGTERM under load', () => {
       const before = outcomes.filter((o) => o.doneAt < signalAt);
       const after = outcomes.filter((o) => o.doneAt >= signalAt);
       expect(before.length).toBeGreaterThan(CLIENTS);
-      expect(before.every((o) => o.status === 200)).toBe(true);
+      expect(before.filter((o) => o.status !== 200)).toEqual([]);
       // Never a reset, a hang-up or a 5xx other than 503; every answer whole.
       const broken = after.filter(
         (o) =>

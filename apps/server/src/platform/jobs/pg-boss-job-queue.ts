@@ -79,8 +79,8 @@ export class PgBossJobQueue implements JobQueue {
     const result = await this.database.executeSql(
       `SELECT name, array_agg(id) AS ids FROM pgboss.job WHERE state = 'active' GROUP BY name`,
     );
-    for (const row of (result?.rows ?? []) as { name: string; ids: string[] }[])
-      await this.boss.fail(row.name, row.ids, { message: INTERRUPTED_JOB_MESSAGE });
+    for (const { name, ids } of (result?.rows ?? []) as { name: string; ids: string[] }[])
+      for (const id of ids) await this.boss.fail(name, id, { message: INTERRUPTED_JOB_MESSAGE });
   }
 
   /**

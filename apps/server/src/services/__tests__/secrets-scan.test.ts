@@ -3,8 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, createTestApp, testUser, type TestApp, type TestUser } from '../../../test/app.js';
 import { captureLogs } from '../../../test/log-capture.js';
+import { recordIssuedSecret } from '../../../../../scripts/test-run-dir.mjs';
+import { SANDBOX_CLIENT } from '../../platform/connections-config.js';
 
 const DATABASE_PASSWORD = 'db-Pass-91f3-secrets-scan';
+// The whole run's scan (scripts/test.mjs) looks for these too, in every log and data dir.
+recordIssuedSecret('database password', DATABASE_PASSWORD);
+recordIssuedSecret('client secret', SANDBOX_CLIENT.clientSecret);
 
 function filesUnder(directory: string): string[] {
   return readdirSync(directory).flatMap((entry) => {

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Source } from '@revlane/contracts';
 import { sources } from '../../../platform/database/schema/index.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
+import { recordIssuedSecret } from '../../../../../../scripts/test-run-dir.mjs';
 
 const PASSWORD = 'pw-Correct-Horse-7731';
+recordIssuedSecret('database password', PASSWORD);
 const visibleConfig = { host: 'db.example.com', port: 5432, database: 'app', user: 'reader' };
 const postgresBody = {
   type: 'postgres',

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { removeUnlessKept } from '../../../../../../scripts/test-run-dir.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sync } from '@revlane/contracts';
 import { listeningUrl, startServer, type ServerProcess } from '../../../../test/server-process.js';
@@ -66,7 +67,7 @@ describe.skipIf(!adminUrl)('composer: a sync killed with kill -9, then a restart
     await new Promise((resolve) => idp?.close(resolve));
     await remote?.drop();
     await metadata?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeUnlessKept(dataDir);
   });
 
   const client =
