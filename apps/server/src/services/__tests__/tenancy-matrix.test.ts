@@ -127,6 +127,7 @@ describe('tenancy matrix: every published route, called with another organizatio
 
   it('refuses Eve (another organization) Dana’s ids on every route with a path id, showing nothing of Dana’s', async () => {
     const { failures, called } = await callEach(as(w.f.eve), withPath);
+    console.info(`tenancy matrix: ${operations.length} operations, ${called} called as Eve`);
     expect(failures).toEqual([]);
     expect(called).toBeGreaterThanOrEqual(25);
   });
@@ -135,18 +136,22 @@ describe('tenancy matrix: every published route, called with another organizatio
     const perUser = (operation: RouteOperation) =>
       parameterKeys(operation).some((key) => w.perUser.has(key));
     const { failures, called } = await callEach(as(w.alex), perUser);
+    console.info(`tenancy matrix: ${called} per-user operations called as Alex`);
     expect(failures).toEqual([]);
     expect(called).toBeGreaterThan(0);
   });
 
   it('lets only a support token act as Dana: Eve’s Impersonate-User header is refused on every route', async () => {
     const failures: string[] = [];
+    let count = 0;
     for (const operation of operations.filter((o) => !o.isPublic && !o.multipart)) {
       const request = requestFor(operation);
       const response = await w.f.t.app.inject(w.impersonating(w.f.eve, w.danaUserId)(request));
+      count += 1;
       if (response.statusCode !== 403 || leaksOf(request, response).length > 0)
         failures.push(`${operationName(operation)} → ${response.statusCode}`);
     }
+    console.info(`tenancy matrix: ${count} operations called impersonating without support`);
     expect(failures).toEqual([]);
     const supported = await w.f.t.app.inject(
       w.impersonating(
