@@ -1,50 +1,12 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USER } from './support/demo.js';
-import { signInForAccessToken } from './support/oauth.js';
+import { loadMoreAccounts } from './support/demo-load.js';
+import { connectSandboxSlack, readSandboxSlack } from './support/sandbox-slack.js';
 import { openSegmentFromMenu, pickOption, signInAsDemoUser } from './support/segment-page.js';
 import { removeDataDir, startServer, type RunningServer } from './support/server.js';
 
 const PORT = 3116;
-const root = path.resolve(import.meta.dirname, '..');
 
 test.use({ viewport: { width: 1440, height: 960 } });
-
-/** Connects the demo organization's Slack to the app's sandbox workspace ("Allow"). */
-async function connectSandboxSlack(appUrl: string) {
-  const token = await signInForAccessToken(appUrl, DEMO_USER.email, DEMO_PASSWORD);
-  const started = await fetch(`${appUrl}/composer/api/v1/connections/slack`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(started.status).toBe(200);
-  const authorize = new URL(
-    ((await started.json()) as { data: { authorizeUrl: string } }).data.authorizeUrl,
-  );
-  const decision = new URL(`${authorize.origin}${authorize.pathname}/decision`);
-  authorize.searchParams.forEach((value, key) => decision.searchParams.set(key, value));
-  decision.searchParams.set('decision', 'allow');
-  const callback = (await fetch(decision, { redirect: 'manual' })).headers.get('location')!;
-  const done = await fetch(callback, { redirect: 'manual' });
-  expect(done.headers.get('location')).toContain('connected=slack');
-}
-
-/** A bigger demo data set, loaded as a data load is (the server must be stopped: one DuckDB owner). */
-async function loadMoreAccounts(dataDir: string) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/demo-data.ts', '--accounts', '2200'],
-    {
-      cwd: root,
-      env: { ...process.env, REVLANE_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    },
-  );
-  const [code] = (await once(child, 'exit')) as [number];
-  expect(code).toBe(0);
-}
 
 /** The cohort is counted (its first snapshot exists), so the alert's baseline is set. */
 async function waitUntilCounted(page: Page) {
@@ -108,10 +70,7 @@ test.describe('alerts', () => {
     ).toBeVisible();
 
     await expect(async () => {
-      const received = (await (await fetch(`${server.url}/sandbox/slack/received`)).json()) as {
-        kind: string;
-        body: { channel: string; text: string; metadata?: { event_type: string } };
-      }[];
+      const received = await readSandboxSlack(server.url);
       const alerts = received.filter((r) => r.body.metadata?.event_type === 'revlane_alert');
       expect(alerts).toHaveLength(1);
       expect(alerts[0]!.body).toMatchObject({ channel: 'CSBX00003' });

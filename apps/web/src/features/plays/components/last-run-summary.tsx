@@ -14,9 +14,11 @@ export const RUN_STATUS_COLORS: Record<PlayRun['status'], string> = {
 export function RunSummary({ run }: { run: PlayRun | null }) {
   if (!run) return <span className="text-slate-500">Never</span>;
   return (
-    <span className="flex flex-wrap items-center gap-2">
-      <span>{formatTimestamp(run.startedAt)}</span>
-      <Tag color={RUN_STATUS_COLORS[run.status]}>{run.status}</Tag>
+    <span className="flex flex-col gap-1">
+      <span className="flex flex-wrap items-center gap-2">
+        <Tag color={RUN_STATUS_COLORS[run.status]}>{run.status}</Tag>
+        <span>{formatTimestamp(run.startedAt)}</span>
+      </span>
       <span className="text-slate-600">{describeCounts(run.counts)}</span>
     </span>
   );
