@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { removeDataDir, startServer, type RunningServer } from './support/server.js';
 import {
   acceptDemoUserTerms,
+  addIsAnyOfFilter,
   openSegmentFromMenu,
   pickOption,
   readTotal,
@@ -107,7 +108,7 @@ test.describe('CRM connections in the sandbox', () => {
     expect(posted[0]!.body.text).toContain('Test message from Revlane');
   });
 
-  test('connects Salesforce in the sandbox, syncs it, maps its accounts and contacts, and a segment shows them', async ({
+  test('connects Salesforce in the sandbox, syncs it, maps accounts with CRM owner, lifecycle and ARR, and a segment filters on them', async ({
     page,
   }) => {
     // A sync, a publish and a segment page: minutes on a loaded machine.
@@ -131,6 +132,10 @@ test.describe('CRM connections in the sandbox', () => {
       ['Account id', 'Id'],
       ['Name', 'Name'],
       ['Domain or website', 'Website'],
+      // CRM fields as custom attributes (ADR 0026): owner name, lifecycle, ARR.
+      ['Attributes', 'OwnerName'],
+      ['Attributes', 'Type'],
+      ['Attributes', 'AnnualRevenue'],
     ]);
     await pickAll(page, editor.getByRole('region', { name: 'Users (contacts)' }), [
       ['Table', 'Contact'],
@@ -154,6 +159,13 @@ test.describe('CRM connections in the sandbox', () => {
     await expect(
       page.locator('.ant-table-row').filter({ hasText: 'Acme Analytics' }).first(),
     ).toContainText('acmeanalytics.com');
+
+    // The CRM's owner and lifecycle filter the segment: Lucas Moreau owns 60 accounts, 30 of
+    // them customers (a won opportunity).
+    await addIsAnyOfFilter(page, 'OwnerName', 'Lucas Moreau');
+    await expect.poll(() => readTotal(page), { timeout: 30_000 }).toBe(60);
+    await addIsAnyOfFilter(page, 'Type', 'Customer - Direct');
+    await expect.poll(() => readTotal(page), { timeout: 30_000 }).toBe(30);
     await page.screenshot({ path: '/tmp/i14-crm-salesforce-segment.png' });
   });
 });

@@ -87,6 +87,30 @@ export async function addMrrGreaterThan(page: Page, value: string) {
   await page.getByRole('button', { name: 'Apply filter' }).click();
 }
 
+/**
+ * Adds "<field> is any of <value>" through the filter builder, finding the field by typing
+ * (mapped custom attributes come last in the catalogue, below the list's fold).
+ */
+export async function addIsAnyOfFilter(page: Page, field: string, value: string) {
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  const box = page.getByRole('combobox', { name: 'Field' });
+  await box.click();
+  await box.fill(field);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${field}`) })
+    .first()
+    .click();
+  await pickOption(page, 'Operator', 'is any of');
+  await pickOption(page, `Value for ${field}`, value);
+  // A multiple select keeps its list open; a click on the popover's title closes it.
+  await page.getByText('Add a filter', { exact: true }).click();
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(page.getByRole('list', { name: 'Filters' })).toContainText(
+    `${field} is any of ${value}`,
+  );
+}
+
 /** The table's total, read from its pagination ("1–50 of 1,234"). */
 export async function readTotal(page: Page): Promise<number> {
   const text = await page.getByText(/^\d[\d,]*–[\d,]+ of [\d,]+$/).textContent();
