@@ -15,6 +15,7 @@ import {
   followCallback,
   startFakeProvider,
 } from './fake-provider.js';
+import { connectCrmStepStatus } from './crm-connection-suite.js';
 import { countRows, landedQueries, waitForSync } from './sync-helpers.js';
 
 type Fake = Awaited<ReturnType<typeof startFakeProvider>>;
@@ -110,16 +111,7 @@ describe('composer: Salesforce connection (jsforce against the Salesforce fake)'
       sandbox: false,
       lastError: null,
     });
-    const steps = await f.t.app.inject({
-      method: 'GET',
-      url: '/user/api/v1/users/me/onboarding-steps',
-      headers: { authorization: `Bearer ${f.dana.token}` },
-    });
-    expect(
-      steps
-        .json<{ data: { id: string; status: string }[] }>()
-        .data.find((s) => s.id === 'connect-my-crm')?.status,
-    ).toBe('completed');
+    expect(await connectCrmStepStatus(f)).toBe('completed');
     // The same callback again (a replayed state) is refused and changes nothing.
     const replay = await followCallback(f, callback);
     expect(replay.location.searchParams.get('error')).toBe('invalid_state');

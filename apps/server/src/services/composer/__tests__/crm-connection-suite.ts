@@ -33,6 +33,18 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** Home's onboarding step a CRM connection completes (docs/architecture.md §6, Home). */
+export async function connectCrmStepStatus(f: ComposerFixture) {
+  const steps = await f.t.app.inject({
+    method: 'GET',
+    url: '/user/api/v1/users/me/onboarding-steps',
+    headers: { authorization: `Bearer ${f.dana.token}` },
+  });
+  return steps
+    .json<{ data: { id: string; status: string }[] }>()
+    .data.find((step) => step.id === 'connect-my-crm')?.status;
+}
+
 export interface CrmSuiteOptions {
   provider: CrmProvider;
   /** The provider's configuration pointing at the fake on its own port. */
@@ -113,7 +125,8 @@ export function describeCrmConnection(options: CrmSuiteOptions) {
         expect((await connection()).status).toBe('not_connected');
       });
 
-      it('connects through the callback, and a replayed state changes nothing', async () => {
+      it('connects through the callback (completing "connect-my-crm"), and a replayed state changes nothing', async () => {
+        expect(await connectCrmStepStatus(f)).not.toBe('completed');
         const { location, callback } = await connect(f, f.dana, provider);
         expect(location.toString()).toBe(
           `${f.t.config.appUrl}/app/connections?connected=${provider}`,
@@ -125,6 +138,7 @@ export function describeCrmConnection(options: CrmSuiteOptions) {
           sandbox: false,
           lastError: null,
         });
+        expect(await connectCrmStepStatus(f)).toBe('completed');
         const replay = await followCallback(f, callback);
         expect(replay.location.searchParams.get('error')).toBe('invalid_state');
         expect((await connection()).status).toBe('connected');
