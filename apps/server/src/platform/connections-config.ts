@@ -3,7 +3,9 @@ import { CONNECTION_PROVIDERS, type ConnectionProvider } from '@revlane/contract
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const url = (fallback: string) => z.url().default(fallback);
+/** Tokens and codes are sent there: only http(s), never another scheme. */
+const url = (fallback: string) =>
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(fallback);
 
 /**
  * OAuth providers' addresses and app credentials (docs/architecture.md §3.3, §6 Connections).

@@ -72,5 +72,12 @@ describe('connections: SAAS_SANDBOX=false and configuration checks', () => {
   it('refuses to start with a client id but no secret, naming the variable', () => {
     expect(() => loadConfig({ HUBSPOT_CLIENT_ID: 'abc' })).toThrow(/HUBSPOT_CLIENT_SECRET/);
     expect(() => loadConfig({ SALESFORCE_LOGIN_URL: 'not a url' })).toThrow(/SALESFORCE_LOGIN_URL/);
+    expect(() => loadConfig({ HUBSPOT_API_URL: 'ftp://api.hubapi.com' })).toThrow(
+      /HUBSPOT_API_URL.*http\(s\) URL/,
+    );
+    expect(() => loadConfig({ SLACK_AUTHORIZE_URL: 'javascript:alert(1)' })).toThrow(
+      /SLACK_AUTHORIZE_URL/,
+    );
+    expect(loadConfig({ OUTREACH_API_URL: 'http://127.0.0.1:9/outreach' })).toBeDefined();
   });
 });
