@@ -7,7 +7,6 @@ import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data
 import {
   listeningUrl,
   startServer,
-  waitFor,
   type ServerProcess,
 } from '../../../../../test/server-process.js';
 import { openDatabase } from '../../../../platform/database/database.js';
@@ -28,6 +27,25 @@ function loggedSnapshots(server: ServerProcess): LoggedSnapshot[] {
     .split('\n')
     .filter((line) => line.includes('"msg":"cohort snapshot"'))
     .map((line) => JSON.parse(line) as LoggedSnapshot);
+}
+
+/**
+ * Kills the process the moment it prints its next cohort snapshot (a poll of the output
+ * could come after the whole run on a fast machine); rejects after `timeoutMs`.
+ */
+function killAtNextSnapshot(server: ServerProcess, timeoutMs: number): Promise<void> {
+  const stdout = server.child.stdout!;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no cohort snapshot logged')), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      if (!chunk.toString().includes('"msg":"cohort snapshot"')) return;
+      server.child.kill('SIGKILL');
+      stdout.off('data', onData);
+      clearTimeout(timer);
+      resolve();
+    };
+    stdout.on('data', onData);
+  });
 }
 
 async function kill9(server: ServerProcess) {
@@ -117,11 +135,12 @@ describe('cohort snapshots killed with kill -9, then a restart', () => {
       firstRun = await allSnapshotted(api, segmentId);
       // New filters for one cohort: a run that back-fills it, then snapshots every cohort.
       const before = loggedSnapshots(server).length;
+      const killed = killAtNextSnapshot(server, 60_000);
       await api('PATCH', `${API}/segments/${segmentId}/cohorts/${created[0]!.id}`, {
         filters: [{ field: 'seats', operator: 'gt', value: 1_000_000 }],
       });
-      await waitFor(() => (loggedSnapshots(server).length > before ? true : undefined), 60_000);
-      await kill9(server);
+      await killed;
+      await server.exited;
       killedAfter = loggedSnapshots(server).slice(before);
     } finally {
       await kill9(server);
