@@ -77,3 +77,4 @@ if (typeof segments.postgres === 'string') {
 }
 await (await import('./cohorts.bench.js')).printCohortsBench();
 await (await import('./sources.bench.js')).printSourcesBench();
+await (await import('./alerts.bench.js')).printAlertsBench();
