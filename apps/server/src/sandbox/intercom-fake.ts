@@ -18,10 +18,21 @@ const errorList = (code: string, message: string) => ({
 
 function intercomObjects() {
   const data = crmDataset({ account: '6a1c', contact: '6b2d', deal: 'x', owner: '' });
-  const admins = data.owners.map((o, i) => ({ id: 910_000 + i, name: o.name }));
+  const admins = data.owners.map((o, i) => ({ id: 910_000 + i, name: o.name, email: o.email }));
   const adminOf = new Map(data.owners.map((o, i) => [o.id, admins[i]!.id]));
   const ownerOf = new Map(data.accounts.map((a) => [a.id, a.ownerId]));
   return {
+    admins: admins.map((a) => ({
+      type: 'admin',
+      id: String(a.id),
+      name: a.name,
+      email: a.email,
+      job_title: 'Account executive',
+      away_mode_enabled: false,
+      away_mode_reassign: false,
+      has_inbox_seat: true,
+      team_ids: [],
+    })),
     companies: data.accounts.map((a, i) => ({
       type: 'company',
       id: a.id,
@@ -114,6 +125,11 @@ export function intercomFake(oauth: FakeOAuth): FastifyPluginCallback {
         email_verified: true,
         app: { type: 'app', id_code: 'sbx', name: WORKSPACE, region: 'US', timezone: 'UTC' },
       };
+    });
+    // The workspace's teammates (contacts' owner_id names one), all in one answer.
+    app.get('/admins', async (request, reply) => {
+      if (guard(request, reply)) return reply;
+      return { type: 'admin.list', admins: data.admins };
     });
     app.get('/companies/scroll', async (request, reply) => {
       if (guard(request, reply)) return reply;

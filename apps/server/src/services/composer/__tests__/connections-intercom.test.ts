@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { Connection } from '@revlane/contracts';
 import { CLIENT, describeCrmConnection } from './crm-connection-suite.js';
 import { consent, followCallback } from './fake-provider.js';
+import { landedQueries } from './sync-helpers.js';
 
 describeCrmConnection({
   provider: 'intercom',
@@ -13,9 +14,27 @@ describeCrmConnection({
   }),
   account: 'Revlane Sandbox (Intercom)',
   access: 'read',
-  counts: { companies: 300, contacts: 600 },
+  counts: { companies: 300, contacts: 600, admins: 5 },
+  readWhole: ['admins'],
   refreshes: false,
   more: (context) => {
+    it('lands the admins that name the owners of contacts', async () => {
+      const { f } = context();
+      const intercom = (await f.call(f.dana, { method: 'GET', url: 'connections/intercom' })).json<{
+        data: Connection;
+      }>().data;
+      const { table, rows } = landedQueries(f, intercom.sourceId!);
+      const owners = await rows(
+        `SELECT a.name AS owner, count(*) AS n FROM ${table('contacts')} c
+         JOIN ${table('admins')} a ON a.id = c.owner_id GROUP BY 1 ORDER BY 1`,
+      );
+      expect(owners.map((r) => [r.owner, Number(r.n)])).toEqual(
+        ['Aisha Okafor', 'Jonas Berg', 'Lucas Moreau', 'Maya Chen', 'Priya Natarajan'].map(
+          (owner) => [owner, 120],
+        ),
+      );
+    });
+
     it('grants write access by a second authorization; Deny keeps read access', async () => {
       const { f } = context();
       const intercom = async () =>

@@ -16,10 +16,13 @@ import { retryAfter429 } from './retry-after.js';
 export type CrmField = [name: string, type: LogicalType];
 export type CrmRow = Record<string, unknown>;
 
-/** One object a CRM lands as a table: its fields, and the modified-date field it is incremental on. */
+/**
+ * One object a CRM lands as a table: its fields, and the modified-date field it is incremental
+ * on; without one (a provider's short list, such as Intercom's admins) it is read whole each run.
+ */
 export interface CrmTable {
   fields: CrmField[];
-  cursor: string;
+  cursor?: string;
 }
 
 /**
@@ -48,7 +51,9 @@ export interface CrmReader {
 
 /** What a CRM's source syncs: every object, each incremental on its modified-date field. */
 export const crmSelectedTables = (reader: Pick<CrmReader, 'tables'>): SelectedTable[] =>
-  Object.entries(reader.tables).map(([name, table]) => ({ name, cursorColumn: table.cursor }));
+  Object.entries(reader.tables).map(([name, table]) =>
+    table.cursor ? { name, cursorColumn: table.cursor } : { name },
+  );
 
 const statusOf = (error: unknown) => {
   const e = error as { status?: unknown; statusCode?: unknown; code?: unknown } | null;
@@ -106,7 +111,7 @@ export class CrmConnector implements SourceConnector {
       let page = first;
       for (;;) {
         for (const record of page.records) {
-          const modified = record[cursorField];
+          const modified = cursorField ? record[cursorField] : undefined;
           const text = typeof modified === 'string' ? modified : '';
           // Providers filter on the date at their own precision: never land a row twice.
           if (after && text && Date.parse(text) <= Date.parse(after)) continue;

@@ -8,7 +8,7 @@ import type { CrmPage, CrmReader, CrmTable } from './crm-connector.js';
 const PAGE_SIZE = 100;
 
 /** The objects a HubSpot connection lands, with the properties segments use (owner, stage, ARR). */
-export const HUBSPOT_TABLES: Record<string, CrmTable> = {
+export const HUBSPOT_TABLES: Record<string, Required<CrmTable>> = {
   companies: {
     fields: [
       ['id', 'text'],

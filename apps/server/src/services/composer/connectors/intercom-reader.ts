@@ -5,7 +5,10 @@ import type { CrmPage, CrmReader, CrmTable } from './crm-connector.js';
 /** Intercom's search pages hold up to 150; the scroll API sets its own size. */
 const PAGE_SIZE = 150;
 
-/** The objects an Intercom connection lands: companies (plan, spend) and contacts. */
+/**
+ * The objects an Intercom connection lands: companies (plan, spend), contacts, and the admins
+ * (teammates) their `owner_id` names, so segments show owners by name.
+ */
 export const INTERCOM_TABLES: Record<string, CrmTable> = {
   companies: {
     fields: [
@@ -33,6 +36,15 @@ export const INTERCOM_TABLES: Record<string, CrmTable> = {
     ],
     cursor: 'updated_at',
   },
+  // Admins have no modified date and come in one list: read whole each run.
+  admins: {
+    fields: [
+      ['id', 'text'],
+      ['name', 'text'],
+      ['email', 'text'],
+      ['job_title', 'text'],
+    ],
+  },
 };
 
 /** Intercom dates are Unix seconds; rows carry ISO text like every CRM's. */
@@ -49,6 +61,24 @@ export const intercomReader: CrmReader = {
   tables: INTERCOM_TABLES,
   async page(settings: ProviderSettings, accessToken, request): Promise<CrmPage> {
     const client = intercomClient(settings, accessToken);
+    if (request.table === 'admins') {
+      const list = await client.admins.list();
+      return {
+        records: (list.admins ?? []).flatMap((admin) =>
+          admin
+            ? [
+                {
+                  id: String(admin.id),
+                  name: admin.name ?? null,
+                  email: admin.email ?? null,
+                  job_title: admin.job_title ?? null,
+                },
+              ]
+            : [],
+        ),
+        next: null,
+      };
+    }
     if (request.table === 'companies') {
       const page = await client.companies.scroll(
         request.next ? { scroll_param: request.next } : {},
