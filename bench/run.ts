@@ -78,3 +78,4 @@ if (typeof segments.postgres === 'string') {
 await (await import('./cohorts.bench.js')).printCohortsBench();
 await (await import('./sources.bench.js')).printSourcesBench();
 await (await import('./alerts.bench.js')).printAlertsBench();
+await (await import('./plays.bench.js')).printPlaysBench();

@@ -66,6 +66,8 @@ export const envSchema = z.object({
   JOBS_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** How long a worker holds an alert delivery it is sending; a killed worker's runs out (ADR 0023). */
   ALERT_DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** A play run's claim on its items (renewed while it sends); a killed worker's lapses then. */
+  PLAY_ITEM_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(60),
   /** Outgoing mail (reset links): unset = the local outbox that `npm run outbox` prints. */
   SMTP_URL: optionalUrl.refine(
     (url) => url === undefined || /^smtps?:\/\//.test(url),
@@ -176,6 +178,7 @@ export interface AppConfigServer {
   shutdownTimeoutMs: number;
   jobs: { isWorking: boolean; pollingIntervalSeconds: number };
   alerts: { deliveryLeaseMs: number };
+  plays: { itemLeaseMs: number };
   /** Origins allowed to call the API from a browser: APP_URL's and CORS_ORIGINS. */
   corsOrigins: string[];
   /** Requests per minute (0 = off): per client address and per user on the API, strict routes. */
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobs: { isWorking: e.JOBS_WORKERS, pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS },
     alerts: { deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_SECONDS * 1000 },
+    plays: { itemLeaseMs: e.PLAY_ITEM_LEASE_SECONDS * 1000 },
     corsOrigins: [...new Set([new URL(appUrl).origin, ...e.CORS_ORIGINS])],
     rateLimits: {
       perAddress: e.RATE_LIMIT_ADDRESS_PER_MINUTE,

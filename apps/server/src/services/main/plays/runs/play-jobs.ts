@@ -9,8 +9,6 @@ export const playRunJobSchema = z.object({ runId: z.uuid() });
 export const PLAY_TICK_JOB = 'play-tick';
 export const PLAY_TICK_CRON = '* * * * *';
 
-/** A claimed item is another worker's for this long (a send that hangs is given up). */
-export const ITEM_LEASE_MS = 120_000;
 /** Tries of one item before it fails for good (a permanent error fails at once). */
 export const ITEM_MAX_ATTEMPTS = 8;
 /** Tries of one item within one job, with backoff in between; the queue's retry does the rest. */

@@ -14,7 +14,7 @@ import {
   playRunJobSchema,
 } from './play-jobs.js';
 import { runPlay, type RunDeps } from './run-play.js';
-import { listStrandedRuns } from './runs.repository.js';
+import { listStrandedRuns, listUnfinishedRuns } from './runs.repository.js';
 import { sessionsOfRun } from './senders/connected-session.js';
 import { googleSheetSender } from './senders/google-sheet-sender.js';
 import { hubspotTaskSender } from './senders/hubspot-task-sender.js';
@@ -51,7 +51,34 @@ export const playRunsPlugin: FastifyPluginAsync = async (app) => {
     for (const { runId } of await listStrandedRuns(app.db, now)) await evaluation.enqueue(runId);
   });
   await app.jobs.schedule(PLAY_TICK_JOB, PLAY_TICK_CRON, {});
+  if (app.config.jobs.isWorking) resumeAfterRestart(app, evaluation.enqueue, log);
 };
+
+/**
+ * At start-up, runs a killed process left unfinished go on without waiting for the minute's
+ * tick (ADR 0024): queued now (items nobody holds are sent at once) and again once the dead
+ * worker's leases have lapsed.
+ */
+function resumeAfterRestart(
+  app: FastifyInstance,
+  enqueue: (runId: string) => Promise<void>,
+  log: FastifyBaseLogger,
+) {
+  const resume = async () => {
+    for (const { runId } of await listUnfinishedRuns(app.db)) await enqueue(runId);
+  };
+  const later = setTimeout(() => {
+    resume().catch((error: unknown) => log.warn({ err: error }, 'play runs not resumed'));
+  }, app.config.plays.itemLeaseMs + 500);
+  later.unref();
+  app.addHook('onReady', async () => {
+    await resume();
+  });
+  app.addHook('onClose', (_instance, closed) => {
+    clearTimeout(later);
+    closed();
+  });
+}
 
 /** What the run worker uses: this app's database, senders and secrets (tests override some). */
 export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDeps {
@@ -62,6 +89,7 @@ export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDe
     sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
     concurrency: 32,
     slackIntervalMs: 1_000,
+    leaseMs: app.config.plays.itemLeaseMs,
     senders: {
       webhook: webhookSender({ allowPrivateHosts: app.config.sources.allowPrivateHosts }),
       slack: slackSender(app, { log }),
@@ -72,14 +100,20 @@ export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDe
     },
     loadPlay: async (runId) => {
       const [found] = await app.db
-        .select({ play: plays })
+        .select({ play: plays, startedAt: playRuns.startedAt })
         .from(playRuns)
         .innerJoin(plays, eq(plays.id, playRuns.playId))
         .where(eq(playRuns.id, runId));
       if (!found) return null;
       const { play } = found;
       const secrets = openWebhookSecrets(app.secrets, play.id, play.sealedSecrets);
-      return { id: play.id, orgId: play.orgId, actions: play.actions, secrets };
+      return {
+        id: play.id,
+        orgId: play.orgId,
+        actions: play.actions,
+        secrets,
+        runStartedAt: found.startedAt,
+      };
     },
   };
 }

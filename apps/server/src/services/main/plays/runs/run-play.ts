@@ -1,9 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../../platform/database/database.js';
 import type { ActionOutcome } from './action-outcome.js';
-import { ITEM_LEASE_MS, ITEM_MAX_ATTEMPTS, ITEM_TRIES_PER_JOB } from './play-jobs.js';
+import { ITEM_MAX_ATTEMPTS, ITEM_TRIES_PER_JOB } from './play-jobs.js';
 import { sendAction, type ActionSenders, type PlayForRun } from './send-action.js';
-import { claimItems, finishItem, settleRun, type PlayRunItemRecord } from './runs.repository.js';
+import {
+  claimItems,
+  finishItems,
+  renewClaims,
+  settleRun,
+  type ClaimedItem,
+  type ItemOutcome,
+  type PlayRunItemRecord,
+} from './runs.repository.js';
 
 export interface RunDeps {
   db: Database;
@@ -14,11 +22,16 @@ export interface RunDeps {
   /** Webhooks sent at once; a Slack channel gets one message per `slackIntervalMs`. */
   concurrency: number;
   slackIntervalMs: number;
+  /** A claim on items lasts this long, renewed every third of it while the batch is sent. */
+  leaseMs: number;
   /** Runs after the provider accepted, before the item is marked (tests crash here). */
   afterSend?: (item: PlayRunItemRecord) => void;
 }
 
 const CLAIM_BATCH = 500;
+/** Answers are recorded together: this many at most, none waiting longer than the pause. */
+const MARK_BATCH = 100;
+const MARK_PAUSE_MS = 50;
 const BACKOFF_BASE_MS = 250;
 const RATE_LIMIT_WAIT_MAX_SECONDS = 60;
 
@@ -33,10 +46,10 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
   if (!play) return;
   let leftPending = 0;
   for (;;) {
-    const items = await claimItems(deps.db, runId, new Date(), ITEM_LEASE_MS, CLAIM_BATCH);
+    const items = await claimItems(deps.db, runId, new Date(), deps.leaseMs, CLAIM_BATCH);
     if (items.length === 0) break;
-    const lanes = new Map<string, { intervalMs: number; items: PlayRunItemRecord[] }>();
-    const parallel: PlayRunItemRecord[] = [];
+    const lanes = new Map<string, { intervalMs: number; items: ClaimedItem[] }>();
+    const parallel: ClaimedItem[] = [];
     for (const item of items) {
       const lane = laneOf(play, item, deps.slackIntervalMs);
       if (!lane) parallel.push(item);
@@ -46,9 +59,20 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
         lanes.set(lane.key, queue);
       }
     }
-    const finish = async (item: PlayRunItemRecord) => {
-      if ((await sendItem(deps, play, item)) === 'pending') leftPending += 1;
+    const unfinished = new Set(items.map((item) => item.id));
+    const marks = markBuffer(deps.db);
+    const finish = async (item: ClaimedItem) => {
+      const outcome = await sendItem(deps, play, item);
+      if (outcome.status === 'pending') leftPending += 1;
+      await marks.add(outcome);
+      unfinished.delete(item.id);
     };
+    // Items waiting in a lane (a Slack channel: one a second) outlive one lease: renewed.
+    const renewal = setInterval(() => {
+      renewClaims(deps.db, [...unfinished], new Date(Date.now() + deps.leaseMs)).catch(
+        (error: unknown) => deps.log.warn({ runId, err: error }, 'play items lease not renewed'),
+      );
+    }, deps.leaseMs / 3);
     await Promise.all([
       pool(parallel, deps.concurrency, finish),
       ...[...lanes.values()].map(async (lane) => {
@@ -57,7 +81,8 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
           await finish(item);
         }
       }),
-    ]);
+    ]).finally(() => clearInterval(renewal));
+    await marks.flush();
     if (leftPending > 0) break;
   }
   const status = await settleRun(deps.db, runId);
@@ -69,7 +94,7 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
  * Items that go one at a time: a Slack channel's, paced at Slack's one message a second, and a
  * sheet tab's (its key column is read before each append, ADR 0024). Others go in parallel.
  */
-function laneOf(play: PlayForRun, item: PlayRunItemRecord, slackIntervalMs: number) {
+function laneOf(play: PlayForRun, item: ClaimedItem, slackIntervalMs: number) {
   const action = play.actions.find((candidate) => candidate.id === item.actionId);
   if (action?.type === 'slack_message')
     return { key: `slack:${action.channel}`, intervalMs: slackIntervalMs };
@@ -78,19 +103,54 @@ function laneOf(play: PlayForRun, item: PlayRunItemRecord, slackIntervalMs: numb
   return null;
 }
 
-async function sendItem(
-  deps: RunDeps,
-  play: PlayForRun,
-  item: PlayRunItemRecord,
-): Promise<'succeeded' | 'failed' | 'pending'> {
+/**
+ * Items' answers written in batches (one statement for up to `MARK_BATCH`, at most
+ * `MARK_PAUSE_MS` late). A crash in between leaves those items claimed: they are sent again
+ * with the same key once the lease lapses, which the receivers recognise (ADR 0024).
+ */
+function markBuffer(db: RunDeps['db']) {
+  let pending: ItemOutcome[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let writing = Promise.resolve();
+  /** A failed write fails the job (its items are sent again), after the other writes. */
+  let failure: Error | null = null;
+  const flush = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batch = pending;
+    pending = [];
+    writing = writing.then(() =>
+      finishItems(db, batch).catch((error: unknown) => {
+        failure ??= error as Error;
+      }),
+    );
+    await writing;
+    if (failure) throw failure;
+  };
+  return {
+    flush,
+    add(outcome: ItemOutcome) {
+      pending.push(outcome);
+      if (pending.length >= MARK_BATCH) return flush();
+      timer ??= setTimeout(() => void flush().catch(() => {}), MARK_PAUSE_MS);
+      return Promise.resolve();
+    },
+  };
+}
+
+async function sendItem(deps: RunDeps, play: PlayForRun, item: ClaimedItem): Promise<ItemOutcome> {
   let outcome: ActionOutcome = { kind: 'transient', error: 'not tried' };
   let tries = 0;
   while (tries < ITEM_TRIES_PER_JOB) {
     tries += 1;
-    outcome = await sendAction(deps.senders, play, item).catch((error: unknown): ActionOutcome => ({
-      kind: 'transient',
-      error: (error as Error).message,
-    }));
+    // An earlier try may have reached the provider (a timeout, or a worker killed after it).
+    const mayHaveSent = tries > 1 || item.attempts > 0 || item.claimedBefore;
+    outcome = await sendAction(deps.senders, play, item, mayHaveSent).catch(
+      (error: unknown): ActionOutcome => ({
+        kind: 'transient',
+        error: (error as Error).message,
+      }),
+    );
     if (outcome.kind === 'sent' || outcome.kind === 'permanent') break;
     if (tries >= ITEM_TRIES_PER_JOB) break;
     if (outcome.kind === 'rate-limited') {
@@ -108,13 +168,13 @@ async function sendItem(
       : outcome.kind === 'permanent' || exhausted
         ? 'failed'
         : 'pending';
-  await finishItem(deps.db, item.id, {
+  return {
+    id: item.id,
     status,
     attempts: tries,
     error: outcome.kind === 'sent' ? null : outcome.error,
     externalId: outcome.kind === 'sent' ? outcome.externalId : null,
-  });
-  return status;
+  };
 }
 
 /** Runs `work` over `items`, at most `size` at a time. */

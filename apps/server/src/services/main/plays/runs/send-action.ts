@@ -23,17 +23,22 @@ export interface PlayForRun {
   orgId: string;
   actions: PlayAction[];
   secrets: Record<string, string>;
+  /** When the run started: no earlier attempt of its items is older. */
+  runStartedAt: Date;
 }
 
 /**
  * Sends one item once (ADR 0024), its idempotency key passed downstream: `webhook-id`, Slack
- * message metadata, the CRM task's key field, the sheet's key column (Outreach needs none: a
+ * message metadata (a Slack item that may have been posted is looked for in the channel
+ * first, ADR 0025), the CRM task's key field, the sheet's key column (Outreach needs none: a
  * prospect is in a sequence once).
  */
 export async function sendAction(
   senders: ActionSenders,
   play: PlayForRun,
   item: PlayRunItemRecord,
+  /** An earlier try may have reached the provider: Slack looks for it before posting again. */
+  mayHaveSent = false,
 ): Promise<ActionOutcome> {
   const action = play.actions.find((candidate) => candidate.id === item.actionId);
   if (!action) return { kind: 'permanent', error: 'The action was removed from the play' };
@@ -64,7 +69,10 @@ export async function sendAction(
           event_payload: { idempotency_key: item.idempotencyKey },
         },
       },
-      { rateLimitWaits: 0 },
+      {
+        rateLimitWaits: 0,
+        ...(mayHaveSent ? { earlierAttemptSince: play.runStartedAt } : {}),
+      },
     );
     if (result.kind === 'sent') return { kind: 'sent', externalId: result.ts };
     if (result.kind === 'not-connected') return { kind: 'permanent', error: result.error };

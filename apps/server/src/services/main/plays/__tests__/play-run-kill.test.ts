@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COHORTS_API,
+  PLAYS_API,
+  type PlayRun,
+  type PlayRunDetail,
+  type Sync,
+} from '@revlane/contracts';
+import { Webhook } from 'standardwebhooks';
+import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
+import {
+  listeningUrl,
+  startServer,
+  type ServerProcess,
+} from '../../../../../test/server-process.js';
+import { openDatabase } from '../../../../platform/database/database.js';
+import { connections, segments, users } from '../../../../platform/database/schema/index.js';
+import { secretBoxFor } from '../../../../platform/secrets/secrets-plugin.js';
+import { sealTokens } from '../../../composer/connections/connection-session.js';
+import {
+  createSourceDatabase,
+  sourcePostgresUrl,
+  type SourceDatabase,
+} from '../../../composer/__tests__/source-postgres.js';
+import {
+  slackEnvFor,
+  startFakeProvider,
+  type FakeProvider,
+} from '../../../composer/__tests__/fake-provider.js';
+
+const adminUrl = await sourcePostgresUrl();
+if (!adminUrl) console.warn('kill -9 play run test skipped: no PostgreSQL server answers');
+
+const RECORDS = 6;
+const CHANNEL = 'CSBX00003';
+
+/**
+ * A receiver that verifies signatures, counts accepted webhooks by `webhook-id`, and answers
+ * only the first `answered` of them: the others wait (the sender's worker is killed while they
+ * do) until `release`.
+ */
+async function startGatedReceiver(answered: number) {
+  let secret = '';
+  const ids: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let queue = Promise.resolve();
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      queue = queue.then(async () => {
+        const headers = Object.fromEntries(
+          ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [
+            name,
+            String(request.headers[name] ?? ''),
+          ]),
+        );
+        try {
+          new Webhook(secret).verify(Buffer.concat(chunks).toString('utf8'), headers);
+        } catch {
+          response.writeHead(400).end();
+          return;
+        }
+        if (ids.length >= answered) await released;
+        ids.push(headers['webhook-id']!);
+        if (!response.destroyed) response.writeHead(200).end();
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    ids,
+    release: () => release(),
+    useSecret: (next: string) => (secret = next),
+    close: () =>
+      new Promise<void>((resolve) => {
+        release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The names of the first accounts of the seeded warehouse (the cohort's members). */
+async function firstAccountNames(dataDir: string, count: number): Promise<string[]> {
+  const folder = path.join(dataDir, 'warehouse');
+  const [file] = readdirSync(folder).filter((name) => name.endsWith('.duckdb'));
+  const instance = await DuckDBInstance.create(path.join(folder, file!), {
+    access_mode: 'READ_ONLY',
+  });
+  const connection = await instance.connect();
+  try {
+    const rows = (
+      await connection.runAndReadAll(
+        `SELECT DISTINCT name FROM accounts ORDER BY name LIMIT ${count}`,
+      )
+    ).getRowObjectsJson() as { name: string }[];
+    return rows.map((row) => row.name);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+/**
+ * Faults suite (docs/architecture.md §9, ADR 0024): the server CLI killed with SIGKILL in the
+ * middle of a play run (a webhook and a Slack action per record), then started again. Every
+ * (record, action) reaches its receiver exactly once by its idempotency key, and the run ends.
+ */
+describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', () => {
+  let seeded: SeededDataDir;
+  let slack: FakeProvider;
+  let receiver: Awaited<ReturnType<typeof startGatedReceiver>>;
+  let remote: SourceDatabase;
+  let env: Record<string, string>;
+  let segmentId: string;
+  let names: string[];
+
+  beforeAll(async () => {
+    seeded = await seedDataDir('plays-kill');
+    slack = await startFakeProvider('slack');
+    receiver = await startGatedReceiver(2);
+    remote = await createSourceDatabase(adminUrl!);
+    await remote.run(`CREATE TABLE pings AS SELECT g AS id FROM generate_series(1, 10) g`);
+    names = await firstAccountNames(seeded.dataDir, RECORDS);
+    // Before any server opens the directory: Dana an admin, Slack connected (tokens sealed
+    // with the data directory's key, as the OAuth callback seals them).
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: path.join(seeded.dataDir, 'metadata'),
+    });
+    try {
+      await database.db.insert(users).values({
+        orgId: seeded.orgId,
+        subject: 'plays-kill|dana',
+        email: 'dana@plays-kill.example',
+        displayName: 'Dana',
+        role: 'admin',
+      });
+      const id = randomUUID();
+      const box = secretBoxFor({ secretKey: undefined, dataDir: seeded.dataDir });
+      const { accessToken } = slack.oauth.issueTokens();
+      await database.db.insert(connections).values({
+        id,
+        orgId: seeded.orgId,
+        provider: 'slack',
+        status: 'connected',
+        account: 'Revlane Sandbox',
+        sealedTokens: sealTokens(box, id, { accessToken, refreshToken: null, expiresAt: null }),
+      });
+      const [segment] = await database.db
+        .select({ id: segments.id })
+        .from(segments)
+        .where(and(eq(segments.orgId, seeded.orgId), eq(segments.name, 'All accounts')));
+      segmentId = segment!.id;
+    } finally {
+      await database.close();
+    }
+    env = {
+      ...seeded.env,
+      ...slackEnvFor(slack),
+      OUTBOUND_ALLOW_PRIVATE_HOSTS: 'true',
+      PLAY_ITEM_LEASE_SECONDS: '2',
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await receiver?.close();
+    await slack?.close();
+    await remote?.drop();
+    await seeded?.close();
+  });
+
+  const client =
+    (url: string) =>
+    async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${url}${route}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${seeded.token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      if (!response.ok)
+        throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { data: T }).data;
+    };
+  const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (done(value)) return value;
+      if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const slackKeys = () =>
+    slack.oauth.received
+      .filter((entry) => entry.kind === 'chat.postMessage')
+      .map(
+        (entry) =>
+          (entry.body as { metadata?: { event_payload?: { idempotency_key?: string } } }).metadata
+            ?.event_payload?.idempotency_key,
+      );
+
+  it('delivers every (record, action) exactly once and finishes the run', async () => {
+    let server: ServerProcess = startServer(env);
+    try {
+      const api = client(await listeningUrl(server));
+      const cohort = await api<{ id: string }>(
+        'POST',
+        `/live-ops/api/v1/${COHORTS_API.segmentCohorts(segmentId)}`,
+        { name: 'Killed run', filters: [{ field: 'name', operator: 'includes', value: names }] },
+      );
+      const play = await api<{ id: string; webhookSecrets: { secret: string }[] }>(
+        'POST',
+        `/api/v1/${PLAYS_API.list}`,
+        {
+          name: 'Slack + webhook',
+          status: 'active',
+          includeExisting: true,
+          trigger: { type: 'cohort_entered', cohortId: cohort.id },
+          actions: [
+            { type: 'webhook', url: receiver.url, fields: { account: '{{account.name}}' } },
+            { type: 'slack_message', channel: CHANNEL, text: '{{account.name}} entered' },
+          ],
+        },
+      );
+      receiver.useSecret(play.webhookSecrets[0]!.secret);
+      // Records come in: a sync loads the warehouse, the snapshot after it starts the run.
+      const source = await api<{ id: string }>('POST', '/composer/api/v1/sources', {
+        type: 'postgres',
+        name: 'Pings',
+        config: {
+          host: remote.url.hostname,
+          port: Number(remote.url.port || 5432),
+          database: remote.url.pathname.slice(1),
+          user: decodeURIComponent(remote.url.username),
+          tlsMode: 'disable',
+        },
+      });
+      await api('PATCH', `/composer/api/v1/sources/${source.id}`, {
+        selectedTables: [{ name: 'pings' }],
+      });
+      await api<Sync>('POST', `/composer/api/v1/sources/${source.id}/syncs`);
+      // Killed when the receiver has accepted 2 webhooks (the others wait for an answer) and
+      // Slack has a message (one a second: not all).
+      await until(
+        () => Promise.resolve(receiver.ids.length >= 2 && slackKeys().length >= 1),
+        (ready) => ready,
+        30_000,
+      );
+      server.child.kill('SIGKILL');
+      await server.exited;
+      expect(new Set(receiver.ids).size).toBe(2);
+      expect(slackKeys().length).toBeLessThan(RECORDS);
+      receiver.release();
+
+      server = startServer(env);
+      const restarted = client(await listeningUrl(server));
+      const [run] = await until(
+        () => restarted<PlayRun[]>('GET', `/api/v1/${PLAYS_API.runs(play.id)}`),
+        (runs) => runs.length === 1 && runs[0]!.status !== 'running',
+        30_000,
+      );
+      expect(run).toMatchObject({
+        status: 'succeeded',
+        counts: { records: RECORDS, succeeded: 2 * RECORDS, failed: 0, pending: 0 },
+      });
+      const detail = await restarted<PlayRunDetail>(
+        'GET',
+        `/api/v1/${PLAYS_API.run(play.id, run!.id)}`,
+      );
+      expect(detail.items).toHaveLength(2 * RECORDS);
+      // Exactly once by key at both receivers: the webhook receiver deduplicates a resend by
+      // webhook-id; Slack's resend looked for its message first and posted nothing again.
+      expect(new Set(receiver.ids).size).toBe(RECORDS);
+      const keys = slackKeys();
+      expect(new Set(keys).size).toBe(RECORDS);
+      expect(keys).toHaveLength(RECORDS);
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  }, 180_000);
+});
