@@ -108,7 +108,7 @@ test.describe('CRM connections in the sandbox', () => {
     expect(posted[0]!.body.text).toContain('Test message from Revlane');
   });
 
-  test('connects Salesforce in the sandbox, syncs it, maps accounts with CRM owner, lifecycle and ARR, and a segment filters on them', async ({
+  test('connects Salesforce in the sandbox, syncs it, maps accounts with CRM owner, lifecycle and ARR, and a segment filters on and shows them', async ({
     page,
   }) => {
     // A sync, a publish and a segment page: minutes on a loaded machine.
@@ -166,6 +166,15 @@ test.describe('CRM connections in the sandbox', () => {
     await expect.poll(() => readTotal(page), { timeout: 30_000 }).toBe(60);
     await addIsAnyOfFilter(page, 'Type', 'Customer - Direct');
     await expect.poll(() => readTotal(page), { timeout: 30_000 }).toBe(30);
+    // And show as columns: the owner's name and the ARR beside each account.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    for (const column of ['OwnerName', 'AnnualRevenue']) {
+      await page.getByRole('checkbox', { name: column }).click();
+      await expect(page.getByRole('checkbox', { name: column })).toBeChecked();
+      await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-table-row').first()).toContainText('Lucas Moreau');
     await page.screenshot({ path: '/tmp/i14-crm-salesforce-segment.png' });
   });
 });
