@@ -6,14 +6,21 @@ import { expect } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * A bigger demo data set (`accounts` accounts instead of 2,000), loaded as a data load is; the
+ * A bigger demo data set (2,200 accounts instead of 2,000), loaded as a data load is; the
  * server must be stopped (one DuckDB owner). Accounts keep their index-based ids and names, so
- * the extra ones are new records.
+ * the extra ones are new records. `size` may shrink users and events for a quicker load.
  */
-export async function loadMoreAccounts(dataDir: string, accounts = 2200) {
+export async function loadMoreAccounts(
+  dataDir: string,
+  size: { accounts?: number; users?: number; events?: number } = {},
+) {
+  const counts = Object.entries({ accounts: 2200, ...size }).flatMap(([name, count]) => [
+    `--${name}`,
+    String(count),
+  ]);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/demo-data.ts', '--accounts', String(accounts)],
+    ['--import', 'tsx', 'apps/server/src/cli/demo-data.ts', ...counts],
     {
       cwd: root,
       env: { ...process.env, REVLANE_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },

@@ -11,7 +11,7 @@ interface TemplateInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** `account` or `user`: the entity of the cohort's base table (packages/contracts play-templates). */
+  /** `account` or `user`: the entity of the cohort's base table (ADR 0024). */
   entity: string;
   columns: SegmentColumn[];
   /** A record of the cohort's segment, rendered live; null when there is none yet. */

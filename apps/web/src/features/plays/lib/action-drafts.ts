@@ -16,7 +16,7 @@ const TASK_FIELDS: FieldSpec[] = [
   { name: 'dueInDays', label: 'Due in (days)', kind: 'number' },
 ];
 
-/** The single-value fields of each action type the API accepts (packages/contracts plays). */
+/** The single-value fields of each action type the API accepts (ADR 0024, docs/product.md §7). */
 export const ACTION_FIELDS: Record<PlayActionType, FieldSpec[]> = {
   slack_message: [
     { name: 'channel', label: 'Channel', kind: 'slackChannel', placeholder: 'Channel id' },
