@@ -8,6 +8,8 @@ import {
   createLiveOpsFixture,
   type LiveOpsFixture,
 } from '../live-ops/__tests__/live-ops-fixture.js';
+import { cohortsClient } from '../live-ops/__tests__/cohorts-test-client.js';
+import { playsClient, webhookPlayBody } from '../main/plays/__tests__/plays-client.js';
 
 /**
  * Property-based requests against the routes that take the richest input
@@ -15,8 +17,21 @@ import {
  * request changes nothing. The seed is printed; FUZZ_SEED replays a failure.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
-/** 10,000 cases; each property may take minutes on a loaded 2-core machine, hence the timeouts. */
-const RUNS = { data: 1_500, cohorts: 3_000, segments: 2_500, sources: 3_000 };
+/**
+ * 10,000 cases in all, shared so the file's run time stays where it was with four areas; each
+ * property may take a minute or more on a loaded 2-core machine, hence the timeouts.
+ */
+const RUNS = {
+  data: 1_000,
+  cohorts: 1_500,
+  segments: 1_500,
+  sources: 1_500,
+  alerts: 1_500,
+  plays: 1_500,
+  mapping: 1_500,
+};
+const MAIN_API = '/api/v1';
+const COMPOSER_API = '/composer/api/v1';
 
 const COLUMNS = [
   'name',
@@ -174,28 +189,203 @@ const sourceBody = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
 );
 
+/** An id: the real one (so validation goes past the lookup), another's or nonsense. */
+const idOr = (real: string) => fc.oneof({ weight: 3, arbitrary: fc.constant(real) }, word, scalar);
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary }, value);
+
+const alertChannels = fc.record(
+  {
+    inApp: fc.oneof(fc.boolean(), scalar),
+    slack: fc.oneof(fc.constant(null), fc.record({ channelId: word }), value),
+    email: fc.oneof(
+      fc.array(fc.oneof(fc.emailAddress(), word), { maxLength: 3 }),
+      fc.array(fc.emailAddress(), { minLength: 21, maxLength: 22 }),
+      value,
+    ),
+  },
+  { requiredKeys: [] },
+);
+const alertFields = (cohortId: string, segmentId: string) =>
+  fc.record(
+    {
+      name: fc.oneof(word, fc.string({ maxLength: 120 })),
+      segmentId: idOr(segmentId),
+      cohortId: idOr(cohortId),
+      type: fc.oneof(fc.constantFrom('new', 'less'), word),
+      threshold: fc.oneof(
+        fc.constant(null),
+        fc.record(
+          {
+            kind: fc.oneof(fc.constantFrom('any', 'count', 'percent'), word),
+            value: fc.oneof(fc.integer(), fc.double(), scalar),
+          },
+          { requiredKeys: [] },
+        ),
+        value,
+      ),
+      channels: maybe(alertChannels),
+      enabled: fc.oneof(fc.boolean(), scalar),
+      snoozedUntil: fc.oneof(fc.constant(null), scalar),
+      firingIds: fc.oneof(fc.array(word, { maxLength: 3 }), value),
+    },
+    { requiredKeys: [] },
+  );
+const listQuery = fc.record(
+  {
+    page: numberText,
+    perPage: numberText,
+    search: fc.oneof(fc.string({ maxLength: 20 }), hostile, fc.string({ minLength: 201 })),
+    sortBy: fc
+      .array(
+        fc
+          .tuple(fc.constantFrom('', '-'), fc.oneof(fc.constantFrom('name', 'createdAt'), word))
+          .map(([sign, field]) => sign + field),
+        { maxLength: 3 },
+      )
+      .map((list) => list.join(',')),
+    filters: jsonListText(filters),
+    columns: jsonListText(fc.array(word, { maxLength: 3 })),
+  },
+  { requiredKeys: [] },
+);
+/** What a play's templates may hold: known and unknown fields, broken braces. */
+const template = fc.oneof(
+  fc.constantFrom('{{account.name}}', '{{ account.plan }}', '{{nope.x}}', '{{account.name', '}}{{'),
+  word,
+  fc.string({ maxLength: 40 }),
+);
+const playAction = fc.record(
+  {
+    type: fc.oneof(
+      fc.constantFrom(
+        'slack_message',
+        'salesforce_task',
+        'hubspot_task',
+        'outreach_sequence',
+        'google_sheet_append',
+        'webhook',
+      ),
+      word,
+    ),
+    id: fc.oneof(fc.constantFrom('a-1', 'a-1', 'B_2'), word),
+    channel: word,
+    text: template,
+    subject: template,
+    description: template,
+    dueInDays: fc.oneof(fc.integer({ min: -1, max: 400 }), scalar),
+    sequenceId: word,
+    email: template,
+    spreadsheetId: word,
+    tab: word,
+    columns: fc.oneof(
+      fc.array(fc.record({ header: word, value: template }), { maxLength: 2 }),
+      value,
+    ),
+    url: fc.oneof(
+      fc.constantFrom('https://hooks.example.com/x', 'ftp://x', 'javascript:alert(1)', 'http://'),
+      word,
+    ),
+    fields: fc.oneof(fc.dictionary(word, template, { maxKeys: 3 }), value),
+  },
+  { requiredKeys: ['type'] },
+);
+const playFields = (cohortId: string) =>
+  fc.record(
+    {
+      name: fc.oneof(word, fc.string({ maxLength: 120 })),
+      status: fc.oneof(fc.constantFrom('draft', 'paused'), word),
+      trigger: maybe(
+        fc.record(
+          {
+            type: fc.oneof(fc.constantFrom('cohort_entered', 'schedule'), word),
+            cohortId: idOr(cohortId),
+            cron: fc.oneof(fc.constantFrom('0 9 * * 1', '* * *', '99 99 * * *'), word),
+            timezone: fc.oneof(fc.constantFrom('Europe/Paris', 'Mars/Olympus'), word),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      actions: fc.oneof(fc.array(playAction, { maxLength: 3 }), value),
+      includeExisting: fc.oneof(fc.boolean(), scalar),
+      reentry: fc.oneof(fc.constantFrom('once', 'every_entry'), word),
+    },
+    { requiredKeys: [] },
+  );
+const mappingTable = fc.record(
+  {
+    sourceId: fc.oneof(word, fc.uuid()),
+    table: fc.oneof(fc.constantFrom('accounts', 'users', 'events'), word),
+    columns: maybe(
+      fc.dictionary(
+        fc.constantFrom('id', 'name', 'domain', 'email', 'accountId', 'userId', 'occurredAt'),
+        word,
+        { maxKeys: 4 },
+      ),
+    ),
+    attributes: fc.oneof(fc.array(word, { maxLength: 3 }), value),
+  },
+  { requiredKeys: [] },
+);
+const mappingBody = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record(
+      { accounts: maybe(mappingTable), users: maybe(mappingTable), events: maybe(mappingTable) },
+      { requiredKeys: [] },
+    ),
+  },
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
 describe.sequential(
-  `fuzz: segment data, cohort, segment and source input (seed ${SEED}, FUZZ_SEED to replay)`,
+  `fuzz: segment data, cohort, segment, source, alert, play and mapping input (seed ${SEED}, FUZZ_SEED to replay)`,
   () => {
     let f: LiveOpsFixture;
     let segmentId: string;
+    let cohortId: string;
+    let alertId: string;
+    let playId: string;
     beforeAll(async () => {
       f = await createLiveOpsFixture();
       segmentId = f.segmentId('All accounts');
+      cohortId = (await cohortsClient(f).create(f.dana, segmentId, { name: 'Fuzzed', filters: [] }))
+        .id;
+      const alert = await f.inject(f.dana, {
+        method: 'POST',
+        url: `${API}/notifications`,
+        payload: {
+          name: 'Fuzzed',
+          segmentId,
+          cohortId,
+          type: 'new',
+          channels: { inApp: true, slack: null, email: [] },
+        },
+      });
+      expect(alert.statusCode, alert.body).toBe(201);
+      alertId = alert.json<{ data: { id: string } }>().data.id;
+      playId = (await playsClient(f).create(f.dana, webhookPlayBody(cohortId))).id;
       console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays this run)`);
     });
     afterAll(() => f.close());
 
     /**
      * What a request can change, in one statement (fast enough to run after every case): the
-     * fuzzed segment's definition and how many cohorts and sources there are. Background
-     * snapshots refresh other columns; those are not a request's doing.
+     * fuzzed segment's, alert's and play's definitions, the mapping drafts and how many
+     * cohorts, sources, alerts, plays and publish runs there are. Background snapshots refresh
+     * other columns; those are not a request's doing.
      */
     const state = async () => {
       const result = (await f.t.database.db.execute(sql`
       SELECT (SELECT row_to_json(s)::text FROM (SELECT name, description, disabled, filters, columns, grouping, sorting FROM segments WHERE id = ${segmentId}) s) AS segment,
              (SELECT count(*) FROM cohorts) AS cohorts,
-             (SELECT count(*) FROM sources) AS sources`)) as { rows: unknown[] };
+             (SELECT count(*) FROM sources) AS sources,
+             (SELECT row_to_json(n)::text FROM (SELECT name, cohort_id, type, threshold, channels, enabled, snoozed_until FROM notifications WHERE id = ${alertId}) n) AS alert,
+             (SELECT count(*) FROM notifications) AS alerts,
+             (SELECT count(*) FROM notification_deliveries WHERE read_at IS NOT NULL) AS read,
+             (SELECT row_to_json(p)::text FROM (SELECT name, status, trigger_type, cohort_id, cron, timezone, actions, include_existing, reentry FROM plays WHERE id = ${playId}) p) AS play,
+             (SELECT count(*) FROM plays) AS plays,
+             (SELECT json_agg(d)::text FROM mapping_drafts d) AS drafts,
+             (SELECT count(*) FROM mapping_runs) AS runs`)) as { rows: unknown[] };
       return JSON.stringify(result.rows);
     };
 
@@ -216,7 +406,9 @@ describe.sequential(
           if (!mutating) return;
           const after = await state();
           if (response.statusCode >= 400 && after !== before)
-            expect.fail(`${response.statusCode} changed the data: ${response.body}`);
+            expect.fail(
+              `${response.statusCode} changed the data: ${response.body}\n${before}\n${after}`,
+            );
           before = after;
         }),
         { numRuns: runs, seed: SEED, endOnFailure: true },
@@ -258,10 +450,85 @@ describe.sequential(
       expect(
         await fuzz(sourceBody, RUNS.sources, (payload) => ({
           method: 'POST',
-          url: '/composer/api/v1/sources',
+          url: `${COMPOSER_API}/sources`,
           payload: payload as object,
         })),
       ).toBe(RUNS.sources);
+    }, 240_000);
+    it('answers every alert body and list query below 500, and a refused one changes nothing', async () => {
+      const request = fc.oneof(
+        alertFields(cohortId, segmentId).map((payload): InjectOptions => ({
+          method: 'POST',
+          url: `${API}/notifications`,
+          payload,
+        })),
+        alertFields(cohortId, segmentId).map((payload): InjectOptions => ({
+          method: 'PATCH',
+          url: `${API}/notifications/${alertId}`,
+          payload,
+        })),
+        listQuery.map((query): InjectOptions => ({
+          method: 'GET',
+          url: `${API}/notifications`,
+          query,
+        })),
+        listQuery.map((query): InjectOptions => ({
+          method: 'GET',
+          url: `${API}/segments/${segmentId}/notifications`,
+          query,
+        })),
+        fc.oneof(alertFields(cohortId, segmentId), value).map((payload): InjectOptions => ({
+          method: 'POST',
+          url: `${API}/notifications/inbox/read`,
+          payload: payload as object,
+        })),
+        fc.constant<InjectOptions>({ method: 'GET', url: `${API}/notifications/inbox` }),
+      );
+      expect(await fuzz(request, RUNS.alerts, (options) => options)).toBe(RUNS.alerts);
+    }, 240_000);
+
+    it('answers every play body and preview below 500, and a refused one changes nothing', async () => {
+      const request = fc.oneof(
+        fc.oneof(playFields(cohortId), value).map((payload): InjectOptions => ({
+          method: 'POST',
+          url: `${MAIN_API}/plays`,
+          payload: payload as object,
+        })),
+        fc.oneof(playFields(cohortId), value).map((payload): InjectOptions => ({
+          method: 'PATCH',
+          url: `${MAIN_API}/plays/${playId}`,
+          payload: payload as object,
+        })),
+        fc
+          .oneof(fc.constant(undefined), playFields(cohortId), value)
+          .map((payload): InjectOptions => ({
+            method: 'POST',
+            url: `${MAIN_API}/plays/${playId}/preview`,
+            ...(payload === undefined ? {} : { payload: payload as object }),
+          })),
+        listQuery.map((query): InjectOptions => ({
+          method: 'GET',
+          url: `${MAIN_API}/plays`,
+          query,
+        })),
+      );
+      expect(await fuzz(request, RUNS.plays, (options) => options)).toBe(RUNS.plays);
+    }, 240_000);
+
+    it('answers every mapping body below 500, and a refused one changes nothing', async () => {
+      const request = fc.oneof(
+        mappingBody.map((payload): InjectOptions => ({
+          method: 'PUT',
+          url: `${COMPOSER_API}/mapping`,
+          payload: payload as object,
+        })),
+        fc.oneof(fc.constant(undefined), mappingBody).map((payload): InjectOptions => ({
+          method: 'POST',
+          url: `${COMPOSER_API}/mapping/preview`,
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        })),
+      );
+      expect(await fuzz(request, RUNS.mapping, (options) => options)).toBe(RUNS.mapping);
     }, 240_000);
   },
 );
