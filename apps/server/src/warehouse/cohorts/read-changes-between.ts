@@ -49,11 +49,16 @@ export async function readChangesBetween(
       const keyList = keys.map(
         (key) => `s.${quoteIdentifier(key)} AS ${quoteIdentifier(`key_${key}`)}`,
       );
-      return (
-        `SELECT l.member_id, s."id" IS NOT NULL AS still_exists, ${keyList.join(', ')}, ` +
-        `COUNT(*) OVER () AS total FROM (${last}) l LEFT JOIN ${segment} s ON s."id" = l.member_id ` +
+      // The page (and the total) first, then only its rows joined to the segment table: a
+      // join before the limit built every change against the whole table, once per alert.
+      const page =
+        `SELECT l.member_id, COUNT(*) OVER () AS total FROM (${last}) l ` +
         `WHERE l.position = 1 AND l.change = ${p.add(query.change)} ` +
-        `ORDER BY ${dialect.binaryCollation('l.member_id')} LIMIT ${p.add(query.limit)}`
+        `ORDER BY ${dialect.binaryCollation('l.member_id')} LIMIT ${p.add(query.limit)}`;
+      return (
+        `SELECT c.member_id, s."id" IS NOT NULL AS still_exists, ${keyList.join(', ')}, ` +
+        `c.total FROM (${page}) c LEFT JOIN ${segment} s ON s."id" = c.member_id ` +
+        `ORDER BY ${dialect.binaryCollation('c.member_id')}`
       );
     }),
   );
