@@ -6,6 +6,8 @@ import type { Database, DatabaseHandle } from './database.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Which store holds the metadata: PGlite is one process's (dead-process-rule.ts). */
+    databaseKind: DatabaseHandle['kind'];
     /** Resolves when the metadata database answers a trivial query. */
     isDatabaseReady(): Promise<boolean>;
   }
@@ -20,6 +22,7 @@ const READY_TIMEOUT_MS = 2_000;
 
 const registerDatabase: FastifyPluginCallback<DatabasePluginOptions> = (app, { handle }, done) => {
   app.decorate('db', handle.db);
+  app.decorate('databaseKind', handle.kind);
   app.decorate('isDatabaseReady', async () => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<false>((resolve) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../database/database.js';
+import { runningAtStartIsDead } from '../database/dead-process-rule.js';
 import type { JobQueue } from './job-queue.js';
 import { PgBossJobQueue } from './pg-boss-job-queue.js';
 
@@ -27,7 +28,7 @@ const registerJobs: FastifyPluginAsync<JobsPluginOptions> = async (app, { databa
     isWorking: app.config.jobs.isWorking,
     pollingIntervalSeconds: app.config.jobs.pollingIntervalSeconds,
     // PGlite is one process's: what it finds running at start, a killed process left behind.
-    failActiveJobsAtStart: database.kind === 'pglite' && app.config.jobs.isWorking,
+    failActiveJobsAtStart: runningAtStartIsDead(database.kind) && app.config.jobs.isWorking,
     // Half the shutdown budget for running jobs; the rest of the close needs time too.
     stopTimeoutMs: app.config.shutdownTimeoutMs / 2,
     onError: (error) => log.error({ err: error }, 'job queue error'),

@@ -15,10 +15,12 @@ export async function sweepMappingRuns(deps: {
   db: Database;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  /** Silence that marks a dead process's run; at start-up on PGlite, none (ADR 0019). */
+  staleAfterSeconds?: number;
 }) {
   const failed = await failStaleRuns(
     deps.db,
-    MAPPING_STALE_AFTER_SECONDS,
+    deps.staleAfterSeconds ?? MAPPING_STALE_AFTER_SECONDS,
     MAPPING_INTERRUPTED_MESSAGE,
   );
   for (const run of failed) {

@@ -10,6 +10,7 @@ import {
   mappingSchema,
   mappingVersionSchema,
 } from '@revlane/contracts';
+import { staleSecondsAtStart } from '../../../platform/database/dead-process-rule.js';
 import { onWarehouseLoaded } from '../../../platform/jobs/warehouse-loaded.js';
 import { errorResponses } from '../../../platform/http/responses.js';
 import { KeyedLock } from '../../../warehouse/index.js';
@@ -18,6 +19,7 @@ import {
   MAPPING_PUBLISH_JOB,
   MAPPING_RUNS_SWEEP_CRON,
   MAPPING_RUNS_SWEEP_JOB,
+  MAPPING_STALE_AFTER_SECONDS,
   mappingPublishJobSchema,
 } from './mapping-jobs.js';
 import { sweepMappingRuns } from './mapping-sweep.js';
@@ -51,6 +53,13 @@ export const mappingRoutes: FastifyPluginAsync = async (app) => {
   );
   await app.jobs.work(MAPPING_RUNS_SWEEP_JOB, () => sweepMappingRuns(deps));
   await app.jobs.schedule(MAPPING_RUNS_SWEEP_JOB, MAPPING_RUNS_SWEEP_CRON, {});
+  // At start-up at once: a run a killed process left "running" is published again now, not
+  // after the minute of silence (on PGlite every such run is a dead process's).
+  if (app.config.jobs.isWorking)
+    await sweepMappingRuns({
+      ...deps,
+      staleAfterSeconds: staleSecondsAtStart(app.databaseKind, MAPPING_STALE_AFTER_SECONDS),
+    });
   await onWarehouseLoaded(app.jobs, MAPPING_AFTER_SYNC_QUEUE, (event) =>
     reapplyAfterSync(deps, event),
   );

@@ -16,6 +16,8 @@ export interface SweepDeps {
   jobs: JobQueue;
   warehouse: Warehouse;
   log: FastifyBaseLogger;
+  /** Silence that marks a dead process's run; at start-up on PGlite, none (ADR 0019). */
+  staleAfterSeconds?: number;
 }
 
 /**
@@ -24,8 +26,9 @@ export interface SweepDeps {
  * ever and no scratch table stays in the warehouse; then sources on a schedule whose last
  * run started long enough ago get a new one.
  */
-export async function sweepSyncs({ db, jobs, warehouse, log }: SweepDeps) {
-  const failed = await failStaleSyncs(db, STALE_AFTER_SECONDS, INTERRUPTED_MESSAGE);
+export async function sweepSyncs({ db, jobs, warehouse, log, staleAfterSeconds }: SweepDeps) {
+  const stale = staleAfterSeconds ?? STALE_AFTER_SECONDS;
+  const failed = await failStaleSyncs(db, stale, INTERRUPTED_MESSAGE);
   for (const run of failed) {
     log.warn({ syncId: run.id, sourceId: run.sourceId }, 'sync interrupted');
     const dropped = await dropLeftoverNextTables(warehouse, run.orgId, run.sourceId).catch(

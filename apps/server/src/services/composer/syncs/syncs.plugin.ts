@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope, SOURCES_API, syncSchema } from '@revlane/contracts';
+import { staleSecondsAtStart } from '../../../platform/database/dead-process-rule.js';
 import { errorResponses } from '../../../platform/http/responses.js';
 import { connectorContextOf } from '../connectors/connector-context.js';
 import { sourceParamsSchema } from '../sources/sources.routes.js';
@@ -11,6 +12,7 @@ import {
   SOURCE_SYNCS_SWEEP_CRON,
   SOURCE_SYNCS_SWEEP_JOB,
   sourceSyncJobSchema,
+  STALE_AFTER_SECONDS,
 } from './sync-jobs.js';
 import type { SyncProgress } from './sync-progress.js';
 import { sweepSyncs } from './sync-sweep.js';
@@ -40,8 +42,13 @@ export const syncsPlugin: FastifyPluginAsync = async (app) => {
   );
   await app.jobs.work(SOURCE_SYNCS_SWEEP_JOB, () => sweepSyncs(deps));
   await app.jobs.schedule(SOURCE_SYNCS_SWEEP_JOB, SOURCE_SYNCS_SWEEP_CRON, {});
-  // At start-up at once: runs a killed process left "running" do not wait for the minute.
-  if (app.config.jobs.isWorking) await sweepSyncs(deps);
+  // At start-up at once: runs a killed process left "running" do not wait for the minute
+  // (on PGlite every such run is a dead process's).
+  if (app.config.jobs.isWorking)
+    await sweepSyncs({
+      ...deps,
+      staleAfterSeconds: staleSecondsAtStart(app.databaseKind, STALE_AFTER_SECONDS),
+    });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const syncResponse = dataEnvelope(syncSchema);

@@ -7,9 +7,10 @@ import {
   type TestApp,
 } from '../../../../../test/app.js';
 import { mappingRuns } from '../../../../platform/database/schema/index.js';
-import { MAPPING_INTERRUPTED_MESSAGE } from '../mapping-jobs.js';
+import { MAPPING_INTERRUPTED_MESSAGE, MAPPING_STALE_AFTER_SECONDS } from '../mapping-jobs.js';
 import { insertRun, startRun } from '../mapping.repository.js';
 import { sweepMappingRuns } from '../mapping-sweep.js';
+import { staleSecondsAtStart } from '../../../../platform/database/dead-process-rule.js';
 
 describe('mapping runs of a process that died (ADR 0019)', () => {
   let t: TestApp;
@@ -72,6 +73,30 @@ describe('mapping runs of a process that died (ADR 0019)', () => {
     expect((await runsOf(org)).map((run) => [run.id, run.status])).toEqual([
       [silent.id, 'failed'],
       [newer.id, 'queued'],
+    ]);
+  });
+
+  it('at start-up on PGlite fails a run that beat a moment ago: no other process can own it', async () => {
+    const org = await organizationIdOf(t, await testUser(t, 'oona@sweep-four.example'));
+    const recent = await runningRun(org, 2, 1);
+    // PostgreSQL keeps the minute of silence: another process may be running it.
+    await sweepMappingRuns({
+      db: db(),
+      jobs: t.app.jobs,
+      log: t.app.log,
+      staleAfterSeconds: staleSecondsAtStart('postgres', MAPPING_STALE_AFTER_SECONDS),
+    });
+    expect((await runsOf(org)).map((run) => run.status)).toEqual(['running']);
+
+    await sweepMappingRuns({
+      db: db(),
+      jobs: t.app.jobs,
+      log: t.app.log,
+      staleAfterSeconds: staleSecondsAtStart('pglite', MAPPING_STALE_AFTER_SECONDS),
+    });
+    expect((await runsOf(org)).map((run) => [run.id, run.status, run.version])).toEqual([
+      [recent.id, 'failed', 2],
+      [expect.any(String), 'queued', 2],
     ]);
   });
 });
