@@ -122,6 +122,13 @@ describe('mapping editor', { timeout: 120_000 }, () => {
     expect(within(editor).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual(pickedMapping);
     expect(describeRequests(requests)).toContain(`POST ${API}/mapping/publish`);
+    // What segment pages read (the menu among it) is read again once the publish swapped in.
+    const published = describeRequests(requests).indexOf(`POST ${API}/mapping/publish`);
+    await waitFor(() =>
+      expect(describeRequests(requests).slice(published)).toContain(
+        'GET /live-ops/api/v1/segments/me',
+      ),
+    );
   });
 
   it('puts each refusal next to the field it names, from the preview and from publishing', async () => {

@@ -1,7 +1,10 @@
 import type { MappingRun } from '@revlane/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Progress } from 'antd';
+import { useEffect } from 'react';
 import { InlineAlert } from '@/common/ui/inline-alert';
 import { useMappingRun } from '../../api/get-mapping-run';
+import { sourcesKeys } from '../../api/sources-keys';
 import { formatCount } from '../../lib/sync-status';
 
 /** How far a run is: a publish reports no rows until it swaps, so its status sets the bar. */
@@ -24,6 +27,16 @@ const STATUS_TEXT: Record<MappingRun['status'], string> = {
 /** The progress of a publish run, read until it ends (`GET mapping/runs/{id}`). */
 export function PublishProgress({ runId }: { runId: string }) {
   const run = useMappingRun(runId);
+  const queryClient = useQueryClient();
+  const succeeded = run.data?.status === 'succeeded';
+  useEffect(() => {
+    // A publish replaces the data and the column catalogue (custom attributes, ADR 0026)
+    // that segment pages read: nothing read before it may be shown after it.
+    if (succeeded)
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== sourcesKeys.all[0],
+      });
+  }, [succeeded, queryClient]);
   if (run.isError) return <InlineAlert type="error" title={run.error.message} />;
   const status = run.data?.status ?? 'queued';
   return (
