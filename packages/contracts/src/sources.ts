@@ -133,10 +133,15 @@ export const testSourceBodySchema = z.discriminatedUnion('type', [
 ]);
 export type TestSourceBody = z.infer<typeof testSourceBodySchema>;
 
-/** A table to load; with `cursorColumn` later syncs load only rows past the last value seen. */
+/**
+ * A table to load; with `cursorColumn` later syncs load only rows past the last value seen,
+ * and with `primaryKey` too, a row loaded again replaces the one of the same key instead of
+ * landing beside it.
+ */
 export const selectedTableSchema = z.strictObject({
   name: z.string().trim().min(1).max(255),
   cursorColumn: z.string().trim().min(1).max(255).optional(),
+  primaryKey: z.string().trim().min(1).max(255).optional(),
 });
 export type SelectedTable = z.infer<typeof selectedTableSchema>;
 

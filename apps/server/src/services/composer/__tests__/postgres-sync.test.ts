@@ -160,6 +160,32 @@ describe.skipIf(!adminUrl)('composer: a PostgreSQL source', () => {
     });
   });
 
+  it('with a primary key, an incremental sync replaces a row modified since, never lands it twice', async () => {
+    await f.call(f.dana, {
+      method: 'PATCH',
+      url: `sources/${source.id}`,
+      payload: {
+        selectedTables: [
+          { name: 'users', cursorColumn: 'updated_at', primaryKey: 'id' },
+          { name: 'Odd Name' },
+        ],
+      },
+    });
+    await remote.run(`UPDATE users SET email = 'moved@example.com',
+      updated_at = timestamptz '2031-01-01 00:00:00+00' WHERE id = 3`);
+    const merged = await syncNow(f, f.dana, source.id);
+    expect(merged.status, merged.error ?? '').toBe('succeeded');
+    expect(merged.tables[0]).toMatchObject({ rows: 1, incremental: true });
+    const table = merged.tables[0]!.warehouseTable;
+    expect(await countRows(f, table)).toBe(ROWS + 1);
+    const engine = f.t.app.warehouse.engine;
+    const row3 = await engine.query(f.danaOrg, {
+      sql: `SELECT email FROM ${engine.dialect.table(f.danaOrg, table)} WHERE id = 3`,
+      params: [],
+    });
+    expect(row3).toEqual([{ email: 'moved@example.com' }]);
+  });
+
   it('cancels a running sync and keeps the previous data', async () => {
     // A table that takes minutes to read: the run is surely running when cancelled.
     await remote.run(`CREATE VIEW slow AS SELECT g AS id, pg_sleep(0.01)::text AS pause

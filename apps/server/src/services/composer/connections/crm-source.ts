@@ -8,11 +8,15 @@ import { outreachReader } from '../connectors/outreach-reader.js';
 import { SALESFORCE_TABLES } from '../connectors/salesforce-tables.js';
 import { findSource, insertSource, updateSource } from '../sources/sources.repository.js';
 
-/** What a CRM's sync loads: every object, incremental on the provider's modified date. */
+/**
+ * What a CRM's sync loads: every object, incremental on the provider's modified date and
+ * merged on the record's id.
+ */
 const CRM_TABLES: Record<CrmProvider, SelectedTable[]> = {
   salesforce: Object.keys(SALESFORCE_TABLES).map((name) => ({
     name,
     cursorColumn: 'LastModifiedDate',
+    primaryKey: 'Id',
   })),
   hubspot: crmSelectedTables(hubspotReader),
   intercom: crmSelectedTables(intercomReader),
@@ -47,8 +51,9 @@ export async function ensureCrmSource(
 
 /**
  * Adds the objects a CRM's sync has learnt since the source was created (Salesforce's Lead
- * came later), so a connection made before gets them on its next sync or reconnect; the
- * tables it had keep their settings and cursors. False when the source is gone.
+ * came later) and the ids its tables merge on (learnt later too), so a connection made
+ * before gets them on its next sync or reconnect; the tables it had keep their other
+ * settings and their cursors. False when the source is gone.
  */
 export async function withCurrentCrmTables(
   db: Queryable,
@@ -58,11 +63,15 @@ export async function withCurrentCrmTables(
 ): Promise<boolean> {
   const source = await findSource(db, orgId, sourceId);
   if (!source) return false;
+  const current = new Map(CRM_TABLES[provider].map((table) => [table.name, table]));
   const had = new Set(source.selectedTables.map((table) => table.name));
   const missing = CRM_TABLES[provider].filter((table) => !had.has(table.name));
-  if (missing.length > 0)
-    await updateSource(db, orgId, sourceId, {
-      selectedTables: [...source.selectedTables, ...missing],
-    });
+  const keyed = source.selectedTables.map((table) => {
+    const primaryKey = current.get(table.name)?.primaryKey;
+    return primaryKey && !table.primaryKey ? { ...table, primaryKey } : table;
+  });
+  const learntKeys = keyed.some((table, index) => table !== source.selectedTables[index]);
+  if (missing.length > 0 || learntKeys)
+    await updateSource(db, orgId, sourceId, { selectedTables: [...keyed, ...missing] });
   return true;
 }

@@ -49,10 +49,14 @@ export interface CrmReader {
   ): Promise<CrmPage>;
 }
 
-/** What a CRM's source syncs: every object, each incremental on its modified-date field. */
+/**
+ * What a CRM's source syncs: every object, each incremental on its modified-date field and
+ * merged on its id (a record modified again replaces its earlier row). Every object's first
+ * field is its id.
+ */
 export const crmSelectedTables = (reader: Pick<CrmReader, 'tables'>): SelectedTable[] =>
   Object.entries(reader.tables).map(([name, table]) =>
-    table.cursor ? { name, cursorColumn: table.cursor } : { name },
+    table.cursor ? { name, cursorColumn: table.cursor, primaryKey: table.fields[0]![0] } : { name },
   );
 
 const statusOf = (error: unknown) => {

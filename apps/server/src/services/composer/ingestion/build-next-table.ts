@@ -17,24 +17,35 @@ export function landedSchema(name: string, columns: readonly ExtractedColumn[]):
   };
 }
 
+/** The warehouse name of a source column, or null when the table has no such column. */
+export function landedName(
+  schema: TableSchema,
+  columns: readonly ExtractedColumn[],
+  sourceName: string | undefined,
+): string | null {
+  const index = columns.findIndex((column) => column.name === sourceName);
+  return index < 0 ? null : (schema.columns[index]?.name ?? null);
+}
+
 /**
  * Builds `<table>__next` from a CSV file in the load format (or, with `load.sniffed`, in
- * its own dialect, ADR 0018): empty for a full refresh, or a
- * copy of the current table for an incremental load, to which the new rows are appended.
- * The live table is untouched until the swap.
+ * its own dialect, ADR 0018): empty for a full refresh, or for an incremental load the new
+ * rows plus the current table's rows — all of them when appending, or with `mergeKey` (a
+ * column of the schema) those whose key was not loaded again, so a record modified since
+ * the last sync replaces its earlier row. The live table is untouched until the swap.
  */
 export async function buildNextTable(
   warehouse: Warehouse,
   orgId: string,
   schema: TableSchema,
   file: string,
-  incremental: boolean,
+  incremental: { mergeKey: string | null } | false,
   load: CsvLoadOptions = {},
 ): Promise<number> {
   const next = { ...schema, name: nextTableName(schema.name) };
-  if (incremental) {
-    const table = (name: string) => warehouse.dialect.table(orgId, name);
-    const columns = schema.columns.map((column) => quoteIdentifier(column.name)).join(', ');
+  const table = (name: string) => warehouse.dialect.table(orgId, name);
+  const columns = schema.columns.map((column) => quoteIdentifier(column.name)).join(', ');
+  if (incremental && !incremental.mergeKey) {
     await warehouse.execute(orgId, [
       { sql: `DROP TABLE IF EXISTS ${table(next.name)}`, params: [] },
       {
@@ -42,8 +53,21 @@ export async function buildNextTable(
         params: [],
       },
     ]);
-  } else {
-    await warehouse.createTable(orgId, next);
+    return warehouse.loadCsvFile(orgId, next, file, load);
   }
-  return warehouse.loadCsvFile(orgId, next, file, load);
+  await warehouse.createTable(orgId, next);
+  const written = await warehouse.loadCsvFile(orgId, next, file, load);
+  if (incremental && incremental.mergeKey) {
+    // The key is a column of the discovered schema, quoted; nothing here comes from input.
+    const key = quoteIdentifier(incremental.mergeKey);
+    await warehouse.execute(orgId, [
+      {
+        sql:
+          `INSERT INTO ${table(next.name)} (${columns}) SELECT ${columns} FROM ${table(schema.name)} AS kept ` +
+          `WHERE NOT EXISTS (SELECT 1 FROM ${table(next.name)} AS fresh WHERE fresh.${key} = kept.${key})`,
+        params: [],
+      },
+    ]);
+  }
+  return written;
 }

@@ -21,7 +21,7 @@ import {
   openConnector,
   type ConnectorContext,
 } from '../connectors/open-connector.js';
-import { buildNextTable, landedSchema } from '../ingestion/build-next-table.js';
+import { buildNextTable, landedName, landedSchema } from '../ingestion/build-next-table.js';
 import { createCsvPipe, releaseCsvPipe } from '../ingestion/csv-pipe.js';
 import { dropLeftoverNextTables, rawTableName } from '../ingestion/landed-tables.js';
 import { hasDrift, schemaDrift } from '../ingestion/schema-drift.js';
@@ -209,12 +209,13 @@ async function loadTable(
       extracted = await extract(false);
     }
     const { csv } = extracted;
+    const schema = landedSchema(rawName, extracted.columns);
     written = await buildNextTable(
       deps.warehouse,
       orgId,
-      landedSchema(rawName, extracted.columns),
+      schema,
       csv?.file ?? file,
-      incremental,
+      incremental && { mergeKey: landedName(schema, extracted.columns, table.primaryKey) },
       { signal: progress.controller.signal, ...(csv ? { sniffed: csv.sniffed } : {}) },
     );
   }
