@@ -5,7 +5,7 @@ import {
   type FieldError,
   type PlayActionInput,
 } from '@revlane/contracts';
-import { getColumns } from '../../../warehouse/index.js';
+import type { OrgCatalogue } from '../../../warehouse/index.js';
 
 /** The templates of an action, each with the path of its field in the request body. */
 function templatesOf(action: PlayActionInput): [string[], string][] {
@@ -32,11 +32,16 @@ function templatesOf(action: PlayActionInput): [string[], string][] {
 
 /**
  * Every placeholder must name a column of the cohort's records (`{{account.mrr}}` on an
- * accounts cohort): a template that would render empty forever is refused on save.
+ * accounts cohort), the organization's custom attributes included (ADR 0026): a template
+ * that would render empty forever is refused on save.
  */
-export function checkActionFields(actions: PlayActionInput[], table: BaseTable): FieldError[] {
+export function checkActionFields(
+  actions: PlayActionInput[],
+  table: BaseTable,
+  catalogue: OrgCatalogue,
+): FieldError[] {
   const entity = TEMPLATE_ENTITY[table];
-  const columns = new Set(getColumns(table).map((column) => column.name));
+  const columns = new Set(catalogue.columns(table).map((column) => column.name));
   const errors: FieldError[] = [];
   actions.forEach((action, index) => {
     for (const [path, text] of templatesOf(action)) {

@@ -27,7 +27,12 @@ const tags = ['plays'];
 /** Plays' definitions (ADR 0024): create, list, read, change, delete. */
 export const playsRoutes: FastifyPluginCallback = (app, _options, done) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const deps: PlaysDeps = { db: app.db, secrets: app.secrets, flags: app.config.featureFlags };
+  const deps: PlaysDeps = {
+    db: app.db,
+    secrets: app.secrets,
+    flags: app.config.featureFlags,
+    catalogueOf: (orgId) => app.warehouse.reader.catalogue(orgId),
+  };
   const one = `/${PLAYS_API.play(':id')}`;
 
   routes.post(

@@ -20,6 +20,7 @@ import { badRequest, HttpError, notFound } from '../../../platform/errors/http-e
 import type { SecretBox } from '../../../platform/secrets/secret-box.js';
 import { requireCohort } from '../../live-ops/cohorts/cohorts.service.js';
 import { findCohortTable } from '../../live-ops/cohorts/cohort-table.repository.js';
+import type { OrgCatalogue } from '../../../warehouse/index.js';
 import { checkActionFields } from './play-fields.js';
 import { toPlay, triggerOf } from './play-response.js';
 import { cronProblem, nextScheduledRun } from './play-schedule.js';
@@ -39,6 +40,8 @@ export interface PlaysDeps {
   db: Database;
   secrets: SecretBox;
   flags: FeatureFlags;
+  /** The organization's column catalogue (ADR 0026): templates may name custom attributes. */
+  catalogueOf: (orgId: string) => Promise<OrgCatalogue>;
 }
 
 type Definition = z.output<typeof playDefinitionSchema>;
@@ -69,7 +72,9 @@ function checkScheduleFlag(deps: PlaysDeps, next: PlayTrigger, previous?: PlayTr
 async function checkDefinition(deps: PlaysDeps, auth: AuthContext, definition: Definition) {
   const cohort = await requireCohort(deps.db, auth, definition.trigger.cohortId);
   const table = await findCohortTable(deps.db, auth.org.id, cohort.id);
-  const errors = table ? checkActionFields(definition.actions, table) : [];
+  const errors = table
+    ? checkActionFields(definition.actions, table, await deps.catalogueOf(auth.org.id))
+    : [];
   if (definition.trigger.type === 'schedule') {
     const problem = cronProblem(definition.trigger.cron, definition.trigger.timezone);
     if (problem) errors.unshift({ path: 'body.trigger.cron', message: problem });

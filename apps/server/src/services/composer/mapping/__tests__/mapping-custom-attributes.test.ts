@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cohort, SegmentColumn } from '@revlane/contracts';
+import { asUser } from '../../../../../test/app.js';
 import { getColumns } from '../../../../warehouse/index.js';
 import { ACCOUNTS_CSV, createMappingFixture, type MappingFixture } from './mapping-fixture.js';
 
@@ -159,6 +160,25 @@ describe('composer: custom attributes become segment columns of their organizati
         data: { members: number | null };
       }>().data.members;
     await f.until(async () => (await membersOf()) === 2);
+    // A play's templates may name a custom attribute of the cohort's records.
+    const play = await f.t.app.inject(
+      asUser(f.dana, {
+        method: 'POST',
+        url: '/api/v1/plays',
+        payload: {
+          name: 'Tell the owner',
+          trigger: { type: 'cohort_entered', cohortId },
+          actions: [
+            {
+              type: 'webhook',
+              url: 'https://example.com/hook',
+              fields: { to: '{{account.owner}}' },
+            },
+          ],
+        },
+      }),
+    );
+    expect(play.statusCode, play.body).toBe(201);
 
     const saved = await f.call(f.dana, {
       method: 'PUT',
