@@ -90,6 +90,7 @@ export async function runMappingPublish(deps: MappingDeps, job: MappingPublishJo
   try {
     const run = await findRun(db, job.orgId, job.runId);
     const version = run && (await findVersion(db, job.orgId, run.version));
+    deps.log.debug({ runId: job.runId, version: run?.version }, 'mapping publish started');
     if (!version) throw new Error('The mapping version was deleted.');
     const counts = await deps.orgLock.run(job.orgId, async () => {
       const resolved = await resolveMapping(db, warehouse, job.orgId, version.mapping);
