@@ -31,6 +31,8 @@ export class FakeOAuth {
   readonly issued: string[] = [];
   private readonly codes = new Map<string, PendingCode>();
   private readonly access = new Map<string, number>();
+  /** The scopes granted with each access token (the provider's token-info endpoints say them). */
+  private readonly scopes = new Map<string, string>();
   private readonly refresh = new Set<string>();
   private readonly revoked = new Set<string>();
   /** Seconds an access token lives; tests shorten it. */
@@ -141,7 +143,9 @@ export class FakeOAuth {
         .digest('base64url');
       if (digest !== pending.challenge) return null;
     }
-    return { ...this.issueTokens(), scope: pending.scope };
+    const issued = this.issueTokens();
+    this.scopes.set(issued.accessToken, pending.scope);
+    return { ...issued, scope: pending.scope };
   }
 
   isClient(form: Record<string, string | undefined>) {
@@ -176,6 +180,11 @@ export class FakeOAuth {
     if (form.grant_type !== 'refresh_token') return this.redeem(form);
     const refreshed = this.refreshAccess(form.refresh_token);
     return refreshed && { ...refreshed, refreshToken: form.refresh_token! };
+  }
+
+  /** The scopes granted with an access token ('' when it was refreshed or is unknown). */
+  scopeOf(accessToken: string) {
+    return this.scopes.get(accessToken) ?? '';
   }
 
   revoke(tokenValue: string) {

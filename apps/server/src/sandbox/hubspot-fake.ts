@@ -172,7 +172,7 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
         token,
         user: 'sandbox@revlane.test',
         hub_domain: HUB_DOMAIN,
-        scopes: ['oauth', 'crm.objects.companies.read'],
+        scopes: oauth.scopeOf(token).split(' ').filter(Boolean),
         hub_id: HUB_ID,
         app_id: 1,
         expires_in: oauth.accessTtlSeconds,

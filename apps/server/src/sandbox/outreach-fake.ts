@@ -173,7 +173,7 @@ export function outreachFake(oauth: FakeOAuth): FastifyPluginCallback {
         token_type: 'Bearer',
         expires_in: issued.expiresIn,
         refresh_token: issued.refreshToken,
-        scope: 'accounts.read prospects.read users.read',
+        scope: 'scope' in issued ? issued.scope : undefined,
         created_at: Math.floor(Date.now() / 1000),
       };
     });

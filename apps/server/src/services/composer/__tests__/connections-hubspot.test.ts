@@ -12,7 +12,7 @@ describeCrmConnection({
     HUBSPOT_API_URL: root,
   }),
   account: 'revlane-sandbox.hubspot.com',
-  access: 'read',
+  access: 'read_write',
   counts: { companies: 300, contacts: 600, deals: 450, owners: 5 },
   refreshes: true,
   more: (context) => {

@@ -12,7 +12,7 @@ describeCrmConnection({
     OUTREACH_API_URL: root,
   }),
   account: 'Revlane Sandbox (Outreach)',
-  access: 'read',
+  access: 'read_write',
   counts: { accounts: 300, prospects: 600, users: 5, stages: 5 },
   refreshes: true,
   more: (context) => {

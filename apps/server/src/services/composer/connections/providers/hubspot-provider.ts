@@ -1,6 +1,11 @@
 import { Client } from '@hubspot/api-client';
 import type { ProviderSettings } from '../../../../platform/connections-config.js';
-import { InvalidGrantError, type OAuthProvider, type ProviderTokens } from './oauth-provider.js';
+import {
+  accessOfScopes,
+  InvalidGrantError,
+  type OAuthProvider,
+  type ProviderTokens,
+} from './oauth-provider.js';
 
 export const HUBSPOT_SCOPES = [
   'oauth',
@@ -67,7 +72,7 @@ export const hubspotProvider: OAuthProvider = {
         expiresAt: expiresAt(response.expiresIn),
       },
       account: info.hubDomain ?? `HubSpot portal ${info.hubId}`,
-      access: 'read',
+      access: accessOfScopes(info.scopes ?? []),
     };
   },
   async refresh(settings, tokens): Promise<ProviderTokens> {

@@ -21,6 +21,13 @@ export interface ExchangeResult {
 export type AuthorizePurpose = 'connect' | 'write_access';
 
 /**
+ * What the granted scopes let Revlane do: a provider that granted any write scope (plays
+ * create tasks and prospects there, ADR 0024) is `read_write`, else `read`.
+ */
+export const accessOfScopes = (scopes: readonly string[]): ConnectionAccess =>
+  scopes.some((scope) => /\.write$|^write/.test(scope)) ? 'read_write' : 'read';
+
+/**
  * One OAuth provider (docs/architecture.md §6, Connections), speaking through its official
  * client library where it has one. Settings carry every URL, so tests and the sandbox point
  * it at a fake.

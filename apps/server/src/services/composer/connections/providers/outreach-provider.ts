@@ -1,5 +1,6 @@
 import type { ProviderSettings } from '../../../../platform/connections-config.js';
 import {
+  accessOfScopes,
   InvalidGrantError,
   isInvalidGrant,
   type OAuthProvider,
@@ -22,6 +23,8 @@ interface TokenResponse {
   access_token: string;
   refresh_token?: string;
   expires_in: number;
+  /** The granted scopes, space-separated. */
+  scope?: string;
 }
 
 /** OAuth errors are `{ error, error_description }`; JSON:API errors are `{ errors: [{ detail }] }`. */
@@ -49,7 +52,7 @@ export const outreachGet = <T>(url: string, accessToken: string) =>
 async function requestToken(
   settings: ProviderSettings,
   grant: Record<string, string | undefined>,
-): Promise<ProviderTokens> {
+): Promise<{ tokens: ProviderTokens; scopes: string[] }> {
   const response = await fetchJson<TokenResponse>(
     `${root(settings)}/oauth/token`,
     {
@@ -63,9 +66,12 @@ async function requestToken(
     outreachMessage,
   );
   return {
-    accessToken: response.access_token,
-    refreshToken: response.refresh_token ?? grant.refresh_token ?? null,
-    expiresAt: new Date(Date.now() + response.expires_in * 1000).toISOString(),
+    tokens: {
+      accessToken: response.access_token,
+      refreshToken: response.refresh_token ?? grant.refresh_token ?? null,
+      expiresAt: new Date(Date.now() + response.expires_in * 1000).toISOString(),
+    },
+    scopes: response.scope?.split(' ').filter(Boolean) ?? [],
   };
 }
 
@@ -86,7 +92,7 @@ export const outreachProvider: OAuthProvider = {
     return url.toString();
   },
   async exchange(settings, grant) {
-    const tokens = await requestToken(settings, {
+    const { tokens, scopes } = await requestToken(settings, {
       grant_type: 'authorization_code',
       code: grant.code,
       redirect_uri: grant.redirectUri,
@@ -95,14 +101,19 @@ export const outreachProvider: OAuthProvider = {
       `${root(settings)}/api/v2`,
       tokens.accessToken,
     );
-    return { tokens, account: about.meta?.org?.name ?? 'Outreach', access: 'read' };
+    return {
+      tokens,
+      account: about.meta?.org?.name ?? 'Outreach',
+      access: accessOfScopes(scopes),
+    };
   },
   async refresh(settings, tokens) {
     try {
-      return await requestToken(settings, {
+      const refreshed = await requestToken(settings, {
         grant_type: 'refresh_token',
         refresh_token: tokens.refreshToken ?? '',
       });
+      return refreshed.tokens;
     } catch (error) {
       if (isInvalidGrant(error)) throw new InvalidGrantError();
       throw error;
