@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import { openWarehouse, SegmentReader, type Warehouse } from '../../warehouse/index.js';
+import { KeyedLock, openWarehouse, SegmentReader, type Warehouse } from '../../warehouse/index.js';
 
 /** The analytical plane as the services see it (docs/architecture.md §5). */
 export interface WarehouseAccess {
@@ -8,6 +8,11 @@ export interface WarehouseAccess {
   engine: Warehouse;
   /** Compiles and runs segment queries; keeps the per-load count cache. */
   reader: SegmentReader;
+  /**
+   * One per organization: the rebuilds of its canonical and metric tables (a mapping publish,
+   * the daily metric refresh) build the same `__next` tables, so they take turns.
+   */
+  rebuilds: KeyedLock;
   /**
    * Runs a task (a data load) after start-up without holding up requests; the app waits for
    * it before closing the warehouse, so a shutdown never cuts a load's swap in half.
@@ -34,6 +39,7 @@ const registerWarehouse: FastifyPluginCallback<WarehousePluginOptions> = (app, o
   app.decorate<WarehouseAccess>('warehouse', {
     engine,
     reader: new SegmentReader(engine),
+    rebuilds: new KeyedLock(),
     runInBackground(task) {
       const promise = task()
         .catch((error: unknown) =>

@@ -13,7 +13,6 @@ import {
 import { staleSecondsAtStart } from '../../../platform/database/dead-process-rule.js';
 import { onWarehouseLoaded } from '../../../platform/jobs/warehouse-loaded.js';
 import { errorResponses } from '../../../platform/http/responses.js';
-import { KeyedLock } from '../../../warehouse/index.js';
 import {
   MAPPING_AFTER_SYNC_QUEUE,
   MAPPING_PUBLISH_JOB,
@@ -46,7 +45,7 @@ export const mappingRoutes: FastifyPluginAsync = async (app) => {
     warehouse: app.warehouse.engine,
     jobs: app.jobs,
     log: app.log.child({ component: 'mapping' }),
-    orgLock: new KeyedLock(),
+    orgLock: app.warehouse.rebuilds,
   };
   await app.jobs.work<object>(MAPPING_PUBLISH_JOB, (data) =>
     runMappingPublish(deps, mappingPublishJobSchema.parse(data)),

@@ -15,7 +15,8 @@ export async function refreshDaily(deps: SnapshotDeps): Promise<void> {
   for (const orgId of await listOrganizationIds(deps.db)) {
     if (!(await readLoadInfo(deps.warehouse, orgId))) continue;
     try {
-      await refreshMetrics(deps.warehouse, orgId);
+      // A mapping publish builds the same tables: wait for its turn.
+      await deps.rebuilds.run(orgId, () => refreshMetrics(deps.warehouse, orgId));
       // New metric tables are a load like any other: snapshots (and what follows them) run.
       const loadedAt = new Date().toISOString();
       await publishWarehouseLoaded(deps.jobs, { orgId, loadedAt, reason: 'refresh' });

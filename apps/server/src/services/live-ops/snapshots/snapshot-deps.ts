@@ -14,4 +14,6 @@ export interface SnapshotDeps {
    * in the middle of a back-fill would make the back-fill's older days look already done.
    */
   orgLock: KeyedLock;
+  /** The warehouse's per-organization turn for table rebuilds (the daily metric refresh). */
+  rebuilds: KeyedLock;
 }

@@ -25,6 +25,7 @@ export const snapshotsPlugin: FastifyPluginAsync = async (app) => {
     jobs: app.jobs,
     log: app.log.child({ component: 'cohort-snapshots' }),
     orgLock: new KeyedLock(),
+    rebuilds: app.warehouse.rebuilds,
   };
   const handlers = snapshotHandlers(deps);
   await onWarehouseLoaded(app.jobs, SNAPSHOTS_AFTER_LOAD_QUEUE, afterWarehouseLoaded(deps));

@@ -67,6 +67,7 @@ describe('cohort snapshot jobs', () => {
       jobs: app.jobs,
       log: app.log,
       orgLock: new KeyedLock(),
+      rebuilds: new KeyedLock(),
     });
     await app.jobs.work('cohort-snapshots-retry-test', async (data: object) => {
       attempts += 1;
@@ -154,5 +155,28 @@ describe('cohort snapshot jobs', () => {
     const after = await getCohort(f, cohort.id);
     expect(Date.parse(after.snapshotAt!)).toBeGreaterThan(Date.parse(before.snapshotAt!));
     expect(after.members).toBe((await directProIds(engine, f.danaOrg)).length);
+  });
+
+  it('daily refresh waits while a rebuild of the same organization (a mapping publish) holds its turn', async () => {
+    const { app } = f.t;
+    const engine = app.warehouse.engine;
+    const loadBefore = await readLoadInfo(engine, f.danaOrg);
+    let release!: () => void;
+    const publishing = app.warehouse.rebuilds.run(
+      f.danaOrg,
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    await app.jobs.send(DAILY_REFRESH_JOB, {});
+    let finished = false;
+    const refreshed = app.jobs.drain(DAILY_REFRESH_JOB).then(() => (finished = true));
+    // Time enough for an unguarded refresh to finish (it takes about a second at this size).
+    for (let waited = 0; waited < 5_000 && !finished; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(finished).toBe(false);
+    expect((await readLoadInfo(engine, f.danaOrg))!.loadId).toBe(loadBefore!.loadId);
+    release();
+    await publishing;
+    await refreshed;
+    expect((await readLoadInfo(engine, f.danaOrg))!.loadId).not.toBe(loadBefore!.loadId);
   });
 });
