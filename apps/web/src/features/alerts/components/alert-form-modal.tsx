@@ -1,8 +1,9 @@
 import type { Notification, TestSend } from '@revlane/contracts';
 import { Button, Checkbox, Input, InputNumber, Radio, Select } from 'antd';
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { getErrorText } from '@/common/api';
 import { ModalForm } from '@/common/ui/modal-form';
+import { FormField } from '@/common/ui/form-field';
 import {
   useCohortChoices,
   useSegmentChoices,
@@ -71,7 +72,7 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
       submitText={alert ? 'Save' : 'Create alert'}
     >
       <div className="flex flex-col gap-4">
-        <Field label="Name" error={fieldError('name')}>
+        <FormField label="Name" error={fieldError('name')}>
           {(id) => (
             <Input
               id={id}
@@ -80,8 +81,8 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
               onChange={(event) => set({ name: event.target.value })}
             />
           )}
-        </Field>
-        <Field label="Segment" error={fieldError('segmentId')}>
+        </FormField>
+        <FormField label="Segment" error={fieldError('segmentId')}>
           {(id) => (
             <Select
               id={id}
@@ -96,8 +97,8 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
               onChange={(segmentId: string) => set({ segmentId, cohortId: undefined })}
             />
           )}
-        </Field>
-        <Field label="Cohort" error={fieldError('cohortId')}>
+        </FormField>
+        <FormField label="Cohort" error={fieldError('cohortId')}>
           {(id) => (
             <Select
               id={id}
@@ -110,8 +111,8 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
               onChange={(cohortId: string) => set({ cohortId })}
             />
           )}
-        </Field>
-        <Field label="Alert when" error={fieldError('type')}>
+        </FormField>
+        <FormField label="Alert when" error={fieldError('type')}>
           {(id) => (
             <Radio.Group
               id={id}
@@ -123,9 +124,9 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
               ]}
             />
           )}
-        </Field>
+        </FormField>
         {values.type === 'less' && (
-          <Field label="Threshold" error={fieldError('threshold')}>
+          <FormField label="Threshold" error={fieldError('threshold')}>
             {(id) => (
               <div className="flex gap-2">
                 <Select
@@ -152,7 +153,7 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
                 )}
               </div>
             )}
-          </Field>
+          </FormField>
         )}
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">Channels</legend>
@@ -162,7 +163,7 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
           >
             In app (your Alerts inbox)
           </Checkbox>
-          <Field
+          <FormField
             label="Slack channel"
             error={fieldError('channels.slack')}
             help={
@@ -186,8 +187,8 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
                 onChange={(slackChannelId?: string) => set({ slackChannelId })}
               />
             )}
-          </Field>
-          <Field label="Email addresses" error={fieldError('channels.email')}>
+          </FormField>
+          <FormField label="Email addresses" error={fieldError('channels.email')}>
             {(id) => (
               <Select
                 id={id}
@@ -199,7 +200,7 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
                 onChange={(email: string[]) => set({ email })}
               />
             )}
-          </Field>
+          </FormField>
           {fieldError('channels') && (
             <p role="alert" className="text-sm text-red-600">
               {fieldError('channels')}
@@ -249,33 +250,5 @@ function TestResults({ results }: { results: TestSend['results'] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function Field({
-  label,
-  error,
-  help,
-  children,
-}: {
-  label: string;
-  error?: string;
-  help?: string;
-  children: (id: string) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children(id)}
-      {help && <p className="text-xs text-slate-500">{help}</p>}
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
