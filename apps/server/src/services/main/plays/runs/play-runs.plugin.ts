@@ -64,16 +64,15 @@ function resumeAfterRestart(
   enqueue: (runId: string) => Promise<void>,
   log: FastifyBaseLogger,
 ) {
-  const resume = async () => {
-    for (const { runId } of await listUnfinishedRuns(app.db)) await enqueue(runId);
-  };
-  const later = setTimeout(() => {
-    resume().catch((error: unknown) => log.warn({ err: error }, 'play runs not resumed'));
-  }, app.config.plays.itemLeaseMs + 500);
+  // A failure here must not stop the app from starting: the later pass and the minute's
+  // tick (`listStrandedRuns`) resume them anyway.
+  const resume = () =>
+    (async () => {
+      for (const { runId } of await listUnfinishedRuns(app.db)) await enqueue(runId);
+    })().catch((error: unknown) => log.warn({ err: error }, 'play runs not resumed'));
+  const later = setTimeout(() => void resume(), app.config.plays.itemLeaseMs + 500);
   later.unref();
-  app.addHook('onReady', async () => {
-    await resume();
-  });
+  app.addHook('onReady', resume);
   app.addHook('onClose', (_instance, closed) => {
     clearTimeout(later);
     closed();
