@@ -29,10 +29,10 @@ function stubUserService(initial: Profile, acceptStatus = 200) {
   });
   return {
     ...stub,
+    // The user's own account calls only; the pages behind the dialog load their own data.
     accountCalls: () =>
-      describeRequests(stub.requests).filter(
-        (r) =>
-          !r.startsWith('GET /live-ops') && !r.includes('onboarding') && !r.includes('dashboard'),
+      describeRequests(stub.requests).filter((r) =>
+        /\/user\/api\/v1\/users\/me(\/profile|\/accept-terms)?$/.test(r),
       ),
   };
 }
