@@ -46,8 +46,18 @@ function issuedSecrets(root) {
   return [...byValue].map(([value, kind]) => ({ kind, test: (text) => text.includes(value) }));
 }
 
+/** Tolerates what vanishes meanwhile, as kindsInIfPresent does. */
+function entriesOf(directory) {
+  try {
+    return readdirSync(directory, { withFileTypes: true });
+  } catch (error) {
+    if (error?.code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
 function filesUnder(directory) {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+  return entriesOf(directory).flatMap((entry) => {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) return filesUnder(full);
     return entry.isFile() ? [full] : [];
@@ -83,6 +93,16 @@ function kindsIn(file, detectors, buffer) {
   }
 }
 
+/** A file gone since the listing (a server shutting down removed it) holds nothing: null. */
+function kindsInIfPresent(file, detectors, buffer) {
+  try {
+    return kindsIn(file, detectors, buffer);
+  } catch (error) {
+    if (error?.code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /**
  * Scans every file under `root` (logs and data directories of a test run) and answers the
  * findings as `{ file, kind }`, with the number of files and bytes read.
@@ -103,7 +123,8 @@ export function scanForSecrets(root) {
   // One read buffer for the whole scan: most files are small, allocating per file dominated.
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES + OVERLAP_BYTES);
   for (const file of files) {
-    const result = kindsIn(file, detectors, buffer);
+    const result = kindsInIfPresent(file, detectors, buffer);
+    if (!result) continue;
     bytes += result.bytes;
     for (const kind of result.found) findings.push({ file: path.relative(root, file), kind });
   }
