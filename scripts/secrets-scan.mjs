@@ -56,10 +56,16 @@ function entriesOf(directory) {
   }
 }
 
+/**
+ * Compile caches of our own source (tsx's and Playwright's, under the run's TMPDIR): code, not
+ * logs or data, whose fixtures spell out made-up secrets on purpose.
+ */
+const SOURCE_CACHE_DIR = /^(tsx|playwright-transform-cache)-\d+$/;
+
 function filesUnder(directory) {
   return entriesOf(directory).flatMap((entry) => {
     const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) return filesUnder(full);
+    if (entry.isDirectory()) return SOURCE_CACHE_DIR.test(entry.name) ? [] : filesUnder(full);
     return entry.isFile() ? [full] : [];
   });
 }

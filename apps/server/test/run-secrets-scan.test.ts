@@ -53,6 +53,23 @@ describe('secrets scan of a test run', () => {
     expect(JSON.stringify(findings)).not.toContain(token);
   });
 
+  it('skips the compile caches of our own source (fixtures spell out made-up secrets)', () => {
+    writeFileSync(
+      path.join(root, ISSUED_SECRETS_FILE),
+      `${JSON.stringify({ kind: 'client secret', value: 'fixture-client-secret-77' })}\n`,
+    );
+    for (const cache of ['tmp/tsx-0', 'tmp/playwright-transform-cache-0', 'tmp/revlane-e2e-x'])
+      mkdirSync(path.join(root, cache), { recursive: true });
+    const source = 'const CLIENT_SECRET = "fixture-client-secret-77";\n';
+    writeFileSync(path.join(root, 'tmp/tsx-0/1234-abc'), source);
+    writeFileSync(path.join(root, 'tmp/playwright-transform-cache-0/spec.js'), source);
+    writeFileSync(path.join(root, 'tmp/revlane-e2e-x/server.log'), source);
+    expect(scanForSecrets(root)).toMatchObject({
+      findings: [{ file: 'tmp/revlane-e2e-x/server.log', kind: 'client secret' }],
+      files: 1,
+    });
+  });
+
   it('finds nothing in logs and data without secrets', () => {
     writeFileSync(path.join(root, 'app.log'), '{"msg":"listening on http://127.0.0.1:3000"}\n');
     expect(scanForSecrets(root)).toMatchObject({ findings: [], files: 1 });
