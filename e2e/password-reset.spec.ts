@@ -46,6 +46,10 @@ test('forgot password: mail in the outbox, a new password, sign in with it', asy
   await page.goto(`${server.url}/app/home`);
   await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeVisible(ARRIVAL);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in form has an Email field too: fill the one of the page that asks for it.
+  await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible(
+    ARRIVAL,
+  );
   await page.getByLabel('Email').fill(MEMBER_USER.email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(
