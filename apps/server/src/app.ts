@@ -32,6 +32,7 @@ import type { FileStorage } from './platform/storage/file-storage.js';
 import { secretsPlugin } from './platform/secrets/secrets-plugin.js';
 import { storagePlugin } from './platform/storage/storage-plugin.js';
 import { warehousePlugin } from './platform/warehouse/warehouse-plugin.js';
+import { csvLoadAheadPlugin } from './services/composer/ingestion/csv-load-ahead-plugin.js';
 import type { Warehouse } from './warehouse/index.js';
 import { SERVICES, type MountedService } from './services/index.js';
 import { sandboxPlugin } from './sandbox/sandbox.plugin.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(secretsPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(warehousePlugin, { engine: options.warehouse });
+  await app.register(csvLoadAheadPlugin);
   // After the stores: its onClose (running jobs finish) then runs before theirs.
   await app.register(jobsPlugin, { database });
   await app.register(errorsPlugin);

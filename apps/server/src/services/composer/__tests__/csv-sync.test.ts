@@ -9,21 +9,10 @@ import { sourceSyncs } from '../../../platform/database/schema/index.js';
 import { csvFileOf } from '../connectors/csv-connector.js';
 import { INTERRUPTED_MESSAGE } from '../syncs/sync-jobs.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
+import { leadsCsv } from './leads-csv.js';
 import { countRows, syncNow } from './sync-helpers.js';
 
 const ROWS = 30_000;
-
-/** 30,000 rows whose `code` is numeric until the very last one: only a whole-file sniff sees text. */
-function leadsCsv(rows: number): string {
-  const lines = ['id,email,score,signed_up,code'];
-  for (let i = 1; i <= rows; i += 1) {
-    const code = i === rows ? 'X-1' : String(i);
-    lines.push(
-      `${i},"lead${i}@example.com",${(i % 7) + 0.25},2024-03-${String((i % 28) + 1).padStart(2, '0')},${code}`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 describe('composer: a CSV source', () => {
   let f: ComposerFixture;

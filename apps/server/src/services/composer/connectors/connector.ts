@@ -37,7 +37,12 @@ export interface ExtractResult {
    * Set when the rows were not written to the load file: the warehouse loads this file in
    * its sniffed dialect instead, and `rows` is 0 (the load counts them).
    */
-  csv?: { file: string; sniffed: SniffedCsv };
+  csv?: {
+    file: string;
+    sniffed: SniffedCsv;
+    /** The rows are already in this scratch table, loaded while uploaded (ADR 0029). */
+    loadedAhead?: { table: string; rows: number };
+  };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { LogicalType } from '../../../warehouse/engine/table-schema.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import {
   ConnectorError,
   type ExtractOptions,
@@ -10,29 +9,15 @@ import {
   type SourceConnector,
 } from './connector.js';
 import { sniffedCsvReader } from '../../../warehouse/duckdb/duckdb-csv-import.js';
-import { sniffCsv } from './csv-sniff.js';
+import type { LoadedAhead } from '../ingestion/csv-load-ahead.js';
+import { csvColumnsOf } from './csv-columns.js';
+import { sniffCsv, withScratchDuckDB } from './csv-sniff.js';
 import { jsonSafeRow } from './json-safe.js';
 
 /** Where a CSV source's current file lives (the upload moves it there). */
 export function csvFileOf(dataDir: string, orgId: string, sourceId: string): string {
   return path.join(dataDir, 'sources', orgId, `${sourceId}.csv`);
 }
-
-const LOGICAL_TYPES: Record<string, LogicalType> = {
-  TINYINT: 'bigint',
-  SMALLINT: 'bigint',
-  INTEGER: 'bigint',
-  BIGINT: 'bigint',
-  HUGEINT: 'double',
-  FLOAT: 'double',
-  DOUBLE: 'double',
-  BOOLEAN: 'boolean',
-  DATE: 'timestamp',
-  TIMESTAMP: 'timestamp',
-  'TIMESTAMP WITH TIME ZONE': 'timestamp',
-};
-const logicalTypeOf = (duckdbType: string): LogicalType =>
-  LOGICAL_TYPES[duckdbType] ?? (duckdbType.startsWith('DECIMAL') ? 'double' : 'text');
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const unreadable = (error: unknown) =>
@@ -51,6 +36,10 @@ export class CsvConnector implements SourceConnector {
   constructor(
     private readonly file: string,
     private readonly fileName: string,
+    private readonly options: {
+      /** The rows of the file loaded while it was uploaded, if any (ADR 0029). */
+      claimLoadedAhead?: (onProgress: (rows: number) => void) => Promise<LoadedAhead | null>;
+    } = {},
   ) {}
 
   test(): Promise<void> {
@@ -61,8 +50,8 @@ export class CsvConnector implements SourceConnector {
 
   async listTables(): Promise<DiscoveredTable[]> {
     await this.test();
-    const columns = await this.withDuckDB((connection) => this.describe(connection));
-    const rowEstimate = await this.withDuckDB(async (connection) => {
+    const columns = await withScratchDuckDB((connection) => this.describe(connection));
+    const rowEstimate = await withScratchDuckDB(async (connection) => {
       const reader = await connection.runAndReadAll(`SELECT count(*) FROM ${this.reader()}`);
       return Number(reader.getRows()[0]?.[0] ?? 0);
     });
@@ -72,7 +61,7 @@ export class CsvConnector implements SourceConnector {
   async preview(table: string, limit: number): Promise<TablePreview> {
     this.checkTable(table);
     await this.test();
-    return this.withDuckDB(async (connection) => {
+    return withScratchDuckDB(async (connection) => {
       const columns = await this.describe(connection);
       const reader = await connection.runAndReadAll(
         `SELECT * FROM ${this.reader()} LIMIT ${Math.floor(limit)}`,
@@ -86,17 +75,24 @@ export class CsvConnector implements SourceConnector {
     await this.test();
     if (options.cursor)
       throw new ConnectorError('not_found', 'A CSV file is loaded whole; it has no cursor column.');
-    return this.withDuckDB(async (connection) => {
+    const loadedAhead =
+      options.readsSniffedCsv && (await this.options.claimLoadedAhead?.(options.onProgress));
+    if (loadedAhead) {
+      const { table, rows, columns, sniffed } = loadedAhead;
+      return {
+        columns,
+        rows: 0,
+        cursor: null,
+        csv: { file: this.file, sniffed, loadedAhead: { table, rows } },
+      };
+    }
+    return withScratchDuckDB(async (connection) => {
       const abort = () => connection.interrupt();
       options.signal.addEventListener('abort', abort);
       try {
         const sniffed = await this.sniff(connection);
         options.signal.throwIfAborted();
-        const columns = sniffed.columns.map((column) => ({
-          name: column.name,
-          sourceType: column.type,
-          type: logicalTypeOf(column.type),
-        }));
+        const columns = csvColumnsOf(sniffed);
         // The DuckDB warehouse reads the upload itself: no rewrite (ADR 0018).
         if (options.readsSniffedCsv)
           return { columns, rows: 0, cursor: null, csv: { file: this.file, sniffed } };
@@ -145,22 +141,6 @@ export class CsvConnector implements SourceConnector {
         .map((row) => ({ name: row.column_name as string, type: row.column_type as string }));
     } catch (error) {
       throw unreadable(error);
-    }
-  }
-
-  private async withDuckDB<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    const instance = await DuckDBInstance.create(':memory:', {
-      threads: '2',
-      memory_limit: '512MB',
-      autoinstall_known_extensions: 'false',
-      autoload_known_extensions: 'false',
-    });
-    const connection = await instance.connect();
-    try {
-      return await work(connection);
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
     }
   }
 }

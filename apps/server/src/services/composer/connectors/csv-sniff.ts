@@ -1,4 +1,4 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { SniffedCsv } from '../../../warehouse/engine/warehouse.js';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -9,11 +9,17 @@ const character = (value: unknown) =>
 /**
  * DuckDB's sniffer over the whole file (`sample_size = -1`, not a sample): its dialect,
  * header, date formats and column types, read in ONE pass (ADR 0018); the load then reads
- * the file with exactly these, guessing nothing.
+ * the file with exactly these, guessing nothing. `wholeFile: false` sniffs with DuckDB's
+ * default sample instead: the start of an upload still arriving (ADR 0029).
  */
-export async function sniffCsv(connection: DuckDBConnection, file: string): Promise<SniffedCsv> {
+export async function sniffCsv(
+  connection: DuckDBConnection,
+  file: string,
+  { wholeFile = true }: { wholeFile?: boolean } = {},
+): Promise<SniffedCsv> {
+  const sample = wholeFile ? ', sample_size = -1' : '';
   const reader = await connection.runAndReadAll(
-    `SELECT * FROM sniff_csv(${literal(file)}, sample_size = -1)`,
+    `SELECT * FROM sniff_csv(${literal(file)}${sample})`,
   );
   const row = reader.getRowObjectsJS()[0];
   if (!row) throw new Error('The sniffer answered nothing');
@@ -30,4 +36,23 @@ export async function sniffCsv(connection: DuckDBConnection, file: string): Prom
     timestampFormat: (row.TimestampFormat as string | null) ?? null,
     columns: columns.map(({ name, type }) => ({ name, type })),
   };
+}
+
+/** Work on a private in-memory DuckDB (sniffing, previews of a file), closed afterwards. */
+export async function withScratchDuckDB<T>(
+  work: (connection: DuckDBConnection) => Promise<T>,
+): Promise<T> {
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: '2',
+    memory_limit: '512MB',
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  });
+  const connection = await instance.connect();
+  try {
+    return await work(connection);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
 }

@@ -15,6 +15,7 @@ import { PostgresConnector } from './postgres-connector.js';
 import { RedashConnector } from './redash-connector.js';
 import { SalesforceConnector } from './salesforce-connector.js';
 import type { SessionOpener } from '../connections/connection-session.js';
+import type { CsvLoadAhead } from '../ingestion/csv-load-ahead.js';
 
 export interface ConnectorContext {
   dataDir: string;
@@ -25,6 +26,8 @@ export interface ConnectorContext {
   googleSheets: GoogleSheetsSettings;
   /** Opens an OAuth connection's session (CRM sources sync through their connection). */
   openSession: SessionOpener;
+  /** A CSV source's sync claims the rows its upload loaded while arriving (ADR 0029). */
+  loadAhead?: Pick<CsvLoadAhead, 'claim'>;
 }
 
 /** The CSV source's one table is its file, named as uploaded. */
@@ -57,8 +60,13 @@ export function openConnector(
     case 'csv': {
       if (!context.sourceId)
         throw new ConnectorError('not_found', 'Upload the file first: a CSV source is its file.');
-      const file = csvFileOf(context.dataDir, context.orgId, context.sourceId);
-      return new CsvConnector(file, csvTableName(config));
+      const { orgId, sourceId, loadAhead } = context;
+      const file = csvFileOf(context.dataDir, orgId, sourceId);
+      return new CsvConnector(file, csvTableName(config), {
+        ...(loadAhead
+          ? { claimLoadedAhead: (onProgress) => loadAhead.claim(orgId, sourceId, file, onProgress) }
+          : {}),
+      });
     }
     case 'salesforce':
       return new SalesforceConnector(() => context.openSession(context.orgId, 'salesforce'));

@@ -71,3 +71,24 @@ export async function buildNextTable(
   }
   return written;
 }
+
+/**
+ * Makes a table loaded while its file was uploaded (ADR 0029), already in `schema`'s
+ * columns, the `<table>__next` of a full refresh: a rename, no second read of the file.
+ */
+export async function adoptAsNextTable(
+  warehouse: Warehouse,
+  orgId: string,
+  schema: TableSchema,
+  loaded: { table: string; rows: number },
+): Promise<number> {
+  const next = nextTableName(schema.name);
+  await warehouse.execute(orgId, [
+    { sql: `DROP TABLE IF EXISTS ${warehouse.dialect.table(orgId, next)}`, params: [] },
+    {
+      sql: `ALTER TABLE ${warehouse.dialect.table(orgId, loaded.table)} RENAME TO ${quoteIdentifier(next)}`,
+      params: [],
+    },
+  ]);
+  return loaded.rows;
+}

@@ -21,7 +21,12 @@ import {
   openConnector,
   type ConnectorContext,
 } from '../connectors/open-connector.js';
-import { buildNextTable, landedName, landedSchema } from '../ingestion/build-next-table.js';
+import {
+  adoptAsNextTable,
+  buildNextTable,
+  landedName,
+  landedSchema,
+} from '../ingestion/build-next-table.js';
 import { createCsvPipe, releaseCsvPipe } from '../ingestion/csv-pipe.js';
 import { dropLeftoverNextTables, rawTableName } from '../ingestion/landed-tables.js';
 import { hasDrift, schemaDrift } from '../ingestion/schema-drift.js';
@@ -210,14 +215,16 @@ async function loadTable(
     }
     const { csv } = extracted;
     const schema = landedSchema(rawName, extracted.columns);
-    written = await buildNextTable(
-      deps.warehouse,
-      orgId,
-      schema,
-      csv?.file ?? file,
-      incremental && { mergeKey: landedName(schema, extracted.columns, table.primaryKey) },
-      { signal: progress.controller.signal, ...(csv ? { sniffed: csv.sniffed } : {}) },
-    );
+    written = csv?.loadedAhead
+      ? await adoptAsNextTable(deps.warehouse, orgId, schema, csv.loadedAhead)
+      : await buildNextTable(
+          deps.warehouse,
+          orgId,
+          schema,
+          csv?.file ?? file,
+          incremental && { mergeKey: landedName(schema, extracted.columns, table.primaryKey) },
+          { signal: progress.controller.signal, ...(csv ? { sniffed: csv.sniffed } : {}) },
+        );
   }
   const { csv } = extracted;
   const drift = schemaDrift(previous?.columns, extracted.columns);

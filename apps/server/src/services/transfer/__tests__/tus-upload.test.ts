@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Source } from '@revlane/contracts';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { asUser } from '../../../../test/app.js';
@@ -8,12 +8,15 @@ import {
   createComposerFixture,
   type ComposerFixture,
 } from '../../composer/__tests__/composer-fixture.js';
+import { leadsCsv } from '../../composer/__tests__/leads-csv.js';
 import { countRows, waitForSync } from '../../composer/__tests__/sync-helpers.js';
 import { uploadsDirOf } from '../uploads/tus-server.js';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const ROWS = 5_000;
+/** Over the 1 MB start of an upload that is sniffed while the rest arrives. */
+const LEADS = 30_000;
 const csv = Buffer.from(
   [
     'id,name,amount',
@@ -24,7 +27,7 @@ const csv = Buffer.from(
 describe('transfer: resumable CSV upload (tus 1.0)', () => {
   let f: ComposerFixture;
   beforeAll(async () => {
-    f = await createComposerFixture({ env: { ...FAST_JOBS_ENV, UPLOAD_MAX_BYTES: '1000000' } });
+    f = await createComposerFixture({ env: { ...FAST_JOBS_ENV, UPLOAD_MAX_BYTES: '3000000' } });
   });
   afterAll(() => f.close());
 
@@ -54,6 +57,7 @@ describe('transfer: resumable CSV upload (tus 1.0)', () => {
     });
 
   it('resumes an upload after half, then creates the CSV source and syncs it', async () => {
+    const claim = vi.spyOn(f.t.app.csvLoadAhead, 'claim');
     const created = await create(f.dana.token, csv.length);
     expect(created.statusCode, created.body).toBe(201);
     const location = new URL(created.headers.location as string, 'http://localhost').pathname;
@@ -79,6 +83,8 @@ describe('transfer: resumable CSV upload (tus 1.0)', () => {
     const sync = await waitForSync(f, f.dana, syncId);
     expect(sync).toMatchObject({ status: 'succeeded', rowsRead: ROWS, rowsWritten: ROWS });
     expect(await countRows(f, sync.tables[0]!.warehouseTable)).toBe(ROWS);
+    // The rows were loaded while they arrived, and the sync took that load (ADR 0029).
+    expect(await claim.mock.results.at(-1)?.value).toMatchObject({ rows: ROWS });
     expect(readdirSync(uploadsDirOf(f.t.config.dataDir)).filter((n) => !n.startsWith('.'))).toEqual(
       [],
     );
@@ -94,6 +100,28 @@ describe('transfer: resumable CSV upload (tus 1.0)', () => {
     expect(done.headers['revlane-source-id']).toBe(sourceId);
     const resync = await waitForSync(f, f.dana, done.headers['revlane-sync-id'] as string);
     expect(resync.status).toBe('succeeded');
+  });
+
+  it('lands a column as text when only a row past the sniffed start of the upload says so', async () => {
+    const claim = vi.spyOn(f.t.app.csvLoadAhead, 'claim');
+    const leads = Buffer.from(leadsCsv(LEADS));
+    const created = await create(f.dana.token, leads.length, `filename ${b64('late.csv')}`);
+    const location = new URL(created.headers.location as string, 'http://localhost').pathname;
+    const half = Math.floor(leads.length / 2);
+    expect((await patch(f.dana.token, location, 0, leads.subarray(0, half))).statusCode).toBe(204);
+    const done = await patch(f.dana.token, location, half, leads.subarray(half));
+    const sync = await waitForSync(f, f.dana, done.headers['revlane-sync-id'] as string);
+    expect(sync).toMatchObject({ status: 'succeeded', rowsWritten: LEADS });
+    // The load while arriving stopped at 'X-1'; the sync sniffed the whole file instead.
+    expect(await claim.mock.results.at(-1)?.value).toBeNull();
+    const engine = f.t.app.warehouse.engine;
+    const table = engine.dialect.table(f.danaOrg, sync.tables[0]!.warehouseTable);
+    const [last] = await engine.query(f.danaOrg, {
+      sql: `SELECT code, typeof(code) AS type FROM ${table} WHERE id = ${LEADS}`,
+      params: [],
+    });
+    expect(last).toEqual({ code: 'X-1', type: 'VARCHAR' });
+    expect(await engine.listTables(f.danaOrg, 'upl_')).toEqual([]);
   });
 
   it('asks for the token on every request and hides other organizations’ uploads', async () => {
@@ -112,7 +140,7 @@ describe('transfer: resumable CSV upload (tus 1.0)', () => {
   });
 
   it('refuses an upload over UPLOAD_MAX_BYTES', async () => {
-    const tooBig = await create(f.dana.token, 1_000_001);
+    const tooBig = await create(f.dana.token, 3_000_001);
     expect(tooBig.statusCode).toBe(413);
     expect(existsSync(uploadsDirOf(f.t.config.dataDir))).toBe(true);
   });

@@ -12,7 +12,7 @@ import {
 import { queueSync } from '../../composer/syncs/queue-sync.js';
 import type { Uploader } from './upload-ids.js';
 
-type Transfer = Pick<FastifyInstance, 'db' | 'jobs' | 'config'>;
+type Transfer = Pick<FastifyInstance, 'db' | 'jobs' | 'config' | 'csvLoadAhead'>;
 
 export interface FinishedUpload extends Uploader {
   uploadId: string;
@@ -55,6 +55,8 @@ export async function finishUpload(app: Transfer, upload: FinishedUpload) {
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   await rename(upload.file, target);
   await rm(`${upload.file}.json`, { force: true });
+  // What was loaded while the bytes arrived is this source's sync's to claim (ADR 0029).
+  app.csvLoadAhead.finish(upload.uploadId, sourceId);
   const run = await queueSync(app.db, app.jobs, upload.orgId, sourceId);
   return { sourceId, syncId: run.id };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { UPLOAD_METADATA } from '@revlane/contracts';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { EVENTS, Server } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
 import { findSource } from '../../composer/sources/sources.repository.js';
 import { finishUpload } from './finish-upload.js';
@@ -35,11 +35,11 @@ function caller(request: Request): Uploader {
  * finished one into a CSV source and its sync.
  */
 export function createTusServer(
-  app: Pick<FastifyInstance, 'db' | 'jobs' | 'config'>,
+  app: Pick<FastifyInstance, 'db' | 'jobs' | 'config' | 'csvLoadAhead'>,
   mount: string,
 ) {
   const directory = uploadsDirOf(app.config.dataDir);
-  return new Server({
+  const server = new Server({
     path: mount,
     datastore: new FileStore({ directory }),
     maxSize: app.config.sources.uploadMaxBytes,
@@ -62,10 +62,21 @@ export function createTusServer(
         uploadId: upload.id,
         file: path.join(directory, upload.id),
         metadata: upload.metadata ?? {},
+      }).catch((error: unknown) => {
+        app.csvLoadAhead.stop(upload.id, 'The upload did not become a source.');
+        throw error;
       });
       return {
         headers: { 'Revlane-Source-Id': result.sourceId, 'Revlane-Sync-Id': result.syncId },
       };
     },
   });
+  // The rows load into the warehouse while the bytes arrive (ADR 0029).
+  server.on(EVENTS.POST_CREATE, (req, upload) => {
+    app.csvLoadAhead.follow(caller(req).orgId, upload.id, path.join(directory, upload.id));
+  });
+  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    app.csvLoadAhead.stop(id, 'The upload was terminated.');
+  });
+  return server;
 }

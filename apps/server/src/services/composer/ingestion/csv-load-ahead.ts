@@ -1,0 +1,283 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, open, rm, stat, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SniffedCsv } from '../../../warehouse/engine/warehouse.js';
+import type { Warehouse } from '../../../warehouse/index.js';
+import type { ExtractedColumn } from '../connectors/connector.js';
+import { lastRecordEnd } from './csv-record-ends.js';
+import { LeftToTheSync, ScratchTable, type FollowedUpload } from './csv-scratch-table.js';
+
+/** A finished upload's rows, already typed and loaded into a scratch table of the warehouse. */
+export interface LoadedAhead {
+  /** The scratch table: the landed schema's columns, every row of the file. */
+  table: string;
+  columns: ExtractedColumn[];
+  sniffed: SniffedCsv;
+  rows: number;
+}
+
+export interface LoadAheadOptions {
+  /** The start of the upload the sniffer types the columns from. */
+  headBytes?: number;
+  /** Whole records loaded at a time while the upload arrives. */
+  chunkBytes?: number;
+  /** An upload that has not grown for this long is left to the sync. */
+  idleMs?: number;
+  /** A finished load no sync has claimed for this long is dropped. */
+  unclaimedMs?: number;
+  /** How often a caught-up reader looks for more bytes. */
+  pollMs?: number;
+}
+
+interface Follow extends FollowedUpload {
+  /** The upload is complete: read to the end of the file. */
+  finished: boolean;
+  /** Set to stop following (the upload was terminated, the app closes). */
+  stopped: string | null;
+  result: Promise<FollowedFile | null>;
+  unclaimedTimer?: NodeJS.Timeout;
+}
+
+interface FollowedFile extends LoadedAhead {
+  inode: number;
+  size: number;
+}
+
+const READ_BYTES = 1024 * 1024;
+/** A record longer than this without an end in sight is not worth following. */
+const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+const DEFAULTS: Required<LoadAheadOptions> = {
+  headBytes: 1024 * 1024,
+  chunkBytes: 16 * 1024 * 1024,
+  idleMs: 60_000,
+  unclaimedMs: 10 * 60_000,
+  pollMs: 10,
+};
+const SCRATCH_PREFIX = 'upl_';
+
+/**
+ * Loads a CSV upload into the warehouse while its bytes arrive (ADR 0029). The first
+ * megabyte is sniffed for the dialect and column types; then whole records are loaded as
+ * they land, typed, into a scratch table. When the upload finishes the sync claims the
+ * table instead of reading the file twice more. Nothing is guessed that the whole-file
+ * sniff would answer otherwise: a value that does not fit its column's type stops the load,
+ * and so does a column empty in the sample that holds values later; the sync then sniffs and
+ * loads the whole file as before. Only the DuckDB warehouse (`readsSniffedCsv`) loads ahead.
+ */
+export class CsvLoadAhead {
+  private readonly options: Required<LoadAheadOptions>;
+  /** Uploads still arriving, by upload id. */
+  private readonly following = new Map<string, Follow>();
+  /** Finished uploads waiting for their source's sync, by `<org>/<source>`. */
+  private readonly finished = new Map<string, Follow>();
+
+  constructor(
+    private readonly warehouse: Warehouse,
+    private readonly log: FastifyBaseLogger,
+    options: LoadAheadOptions = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** Starts following an upload's file (created, still empty) as it grows. */
+  follow(orgId: string, uploadId: string, file: string): void {
+    if (!this.warehouse.readsSniffedCsv || this.following.has(uploadId)) return;
+    const hash = createHash('sha256').update(uploadId).digest('hex').slice(0, 16);
+    const follow: Follow = {
+      orgId,
+      table: `${SCRATCH_PREFIX}${hash}`,
+      finished: false,
+      stopped: null,
+      rows: 0,
+      result: Promise.resolve(null),
+    };
+    follow.result = this.load(follow, file).catch((error: unknown) => {
+      this.log.info(
+        { uploadId, reason: error instanceof Error ? error.message : String(error) },
+        'CSV upload not loaded ahead: its sync reads the whole file',
+      );
+      return null;
+    });
+    this.following.set(uploadId, follow);
+  }
+
+  /** The upload is complete and is now the source's file: its sync may claim the load. */
+  finish(uploadId: string, sourceId: string): void {
+    const follow = this.following.get(uploadId);
+    if (!follow) return;
+    this.following.delete(uploadId);
+    follow.finished = true;
+    const key = `${follow.orgId}/${sourceId}`;
+    const replaced = this.finished.get(key);
+    if (replaced) this.discard(replaced);
+    this.finished.set(key, follow);
+    follow.unclaimedTimer = setTimeout(() => {
+      if (this.finished.get(key) !== follow) return;
+      this.finished.delete(key);
+      this.discard(follow);
+    }, this.options.unclaimedMs);
+    follow.unclaimedTimer.unref();
+  }
+
+  /** Stops following an upload that will not finish (terminated, its source gone). */
+  stop(uploadId: string, reason: string): void {
+    const follow = this.following.get(uploadId);
+    if (!follow) return;
+    this.following.delete(uploadId);
+    this.discard(follow, reason);
+  }
+
+  /**
+   * The load of the source's finished upload, once complete, if it still is the source's
+   * file (same inode and size); null when there is none or it was left to the sync. The
+   * table is the caller's from then on.
+   */
+  async claim(
+    orgId: string,
+    sourceId: string,
+    file: string,
+    onProgress: (rows: number) => void,
+  ): Promise<LoadedAhead | null> {
+    const key = `${orgId}/${sourceId}`;
+    const follow = this.finished.get(key);
+    if (!follow) return null;
+    this.finished.delete(key);
+    clearTimeout(follow.unclaimedTimer);
+    const progress = setInterval(() => onProgress(follow.rows), 250);
+    const loaded = await follow.result.finally(() => clearInterval(progress));
+    if (!loaded) return null;
+    const current = await stat(file).catch(() => null);
+    if (current?.ino !== loaded.inode || current.size !== loaded.size) {
+      await this.dropTables(orgId, [loaded.table]);
+      return null;
+    }
+    const { inode: _inode, size: _size, ...claimed } = loaded;
+    return claimed;
+  }
+
+  /** Stops every load and drops every scratch table no sync has claimed. */
+  async close(): Promise<void> {
+    const pending = [...this.following.values(), ...this.finished.values()];
+    this.following.clear();
+    this.finished.clear();
+    for (const follow of pending) follow.stopped = 'The app is closing.';
+    await Promise.all(pending.map((follow) => this.dropResult(follow)));
+  }
+
+  private discard(follow: Follow, reason = 'Replaced or not claimed.'): void {
+    follow.stopped = reason;
+    void this.dropResult(follow);
+  }
+
+  private async dropResult(follow: Follow): Promise<void> {
+    clearTimeout(follow.unclaimedTimer);
+    const loaded = await follow.result;
+    if (loaded) await this.dropTables(follow.orgId, [loaded.table]);
+  }
+
+  private async load(follow: Follow, file: string): Promise<FollowedFile> {
+    const scratch = await mkdtemp(path.join(tmpdir(), 'revlane-load-ahead-'));
+    let created = false;
+    try {
+      await this.dropLeftovers(follow.orgId);
+      const handle = await open(file, 'r');
+      try {
+        const { ino } = await handle.stat();
+        const target = new ScratchTable(this.warehouse, follow, scratch);
+        const size = await this.readWhileUploaded(follow, handle, async (records) => {
+          created = true;
+          await target.append(records);
+        });
+        if (!target.loaded) throw new LeftToTheSync('The file holds no record.');
+        await target.checkColumnsEmptyInHead();
+        return { ...target.loaded, inode: ino, size };
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      if (created) await this.dropTables(follow.orgId, [follow.table]);
+      throw error;
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Reads the upload as it grows and hands over whole records: the head first (once it is
+   * `headBytes` long), then `chunkBytes` at a time, the rest once the upload has finished.
+   * Answers the bytes read.
+   */
+  private async readWhileUploaded(
+    follow: Follow,
+    handle: FileHandle,
+    take: (records: Buffer) => Promise<void>,
+  ): Promise<number> {
+    let position = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let grewAt = Date.now();
+    let taken = 0;
+    for (;;) {
+      if (follow.stopped) throw new LeftToTheSync(follow.stopped);
+      // Noted before reading: bytes written before the upload finished are then read by
+      // this read or a later one.
+      const finished = follow.finished;
+      const buffer = Buffer.allocUnsafe(READ_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, position);
+      if (bytesRead > 0) {
+        position += bytesRead;
+        pending.push(buffer.subarray(0, bytesRead));
+        pendingBytes += bytesRead;
+        grewAt = Date.now();
+        const wanted = taken === 0 ? this.options.headBytes : this.options.chunkBytes;
+        if (pendingBytes < wanted) continue;
+        const joined = Buffer.concat(pending, pendingBytes);
+        // The head is cut before the quote is known: a line feed it takes for a record's end
+        // is one (an unbalanced '"' only makes it stop at an earlier one).
+        const end = lastRecordEnd(joined, follow.quote ?? '"');
+        if (end <= 0) {
+          if (pendingBytes > MAX_PENDING_BYTES)
+            throw new LeftToTheSync('A record is longer than the load-ahead reads at once.');
+          pending = [joined];
+          continue;
+        }
+        await take(joined.subarray(0, end));
+        taken += 1;
+        const rest = joined.subarray(end);
+        pending = rest.length > 0 ? [Buffer.from(rest)] : [];
+        pendingBytes = rest.length;
+      } else if (finished) break;
+      else if (Date.now() - grewAt > this.options.idleMs)
+        throw new LeftToTheSync('The upload stopped arriving.');
+      else await sleep(this.options.pollMs);
+    }
+    if (pendingBytes > 0 || taken === 0) await take(Buffer.concat(pending, pendingBytes));
+    return position;
+  }
+
+  private async dropLeftovers(orgId: string): Promise<void> {
+    const inUse = new Set(
+      [...this.following.values(), ...this.finished.values()].map((follow) => follow.table),
+    );
+    const leftovers = (await this.warehouse.listTables(orgId, SCRATCH_PREFIX)).filter(
+      (name) => !inUse.has(name),
+    );
+    await this.dropTables(orgId, leftovers);
+  }
+
+  private async dropTables(orgId: string, names: readonly string[]): Promise<void> {
+    if (names.length === 0) return;
+    await this.warehouse
+      .execute(
+        orgId,
+        names.map((name) => ({
+          sql: `DROP TABLE IF EXISTS ${this.warehouse.dialect.table(orgId, name)}`,
+          params: [],
+        })),
+      )
+      .catch((error: unknown) => this.log.warn({ err: error }, 'scratch table not dropped'));
+  }
+}
