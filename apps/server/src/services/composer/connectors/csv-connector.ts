@@ -76,7 +76,8 @@ export class CsvConnector implements SourceConnector {
     if (options.cursor)
       throw new ConnectorError('not_found', 'A CSV file is loaded whole; it has no cursor column.');
     const loadedAhead =
-      options.readsSniffedCsv && (await this.options.claimLoadedAhead?.(options.onProgress));
+      options.readsSniffedCsv &&
+      (await this.options.claimLoadedAhead?.((rows) => options.onProgress(rows)));
     if (loadedAhead) {
       const { table, rows, columns, sniffed } = loadedAhead;
       return {

@@ -73,6 +73,8 @@ export class CsvLoadAhead {
   private readonly following = new Map<string, Follow>();
   /** Finished uploads waiting for their source's sync, by `<org>/<source>`. */
   private readonly finished = new Map<string, Follow>();
+  /** Every scratch table this app named: the others in a warehouse are a dead process's. */
+  private readonly named = new Set<string>();
 
   constructor(
     private readonly warehouse: Warehouse,
@@ -94,7 +96,10 @@ export class CsvLoadAhead {
       rows: 0,
       result: Promise.resolve(null),
     };
-    follow.result = this.load(follow, file).catch((error: unknown) => {
+    this.named.add(follow.table);
+    // Opened at once: the finished upload is renamed to its source's file soon after.
+    const opening = open(file, 'r');
+    follow.result = this.load(follow, opening).catch((error: unknown) => {
       this.log.info(
         { uploadId, reason: error instanceof Error ? error.message : String(error) },
         'CSV upload not loaded ahead: its sync reads the whole file',
@@ -178,29 +183,31 @@ export class CsvLoadAhead {
     if (loaded) await this.dropTables(follow.orgId, [loaded.table]);
   }
 
-  private async load(follow: Follow, file: string): Promise<FollowedFile> {
-    const scratch = await mkdtemp(path.join(tmpdir(), 'revlane-load-ahead-'));
+  private async load(follow: Follow, opening: Promise<FileHandle>): Promise<FollowedFile> {
+    const handle = await opening;
+    const scratch = await mkdtemp(path.join(tmpdir(), 'revlane-load-ahead-')).catch(
+      async (error: unknown) => {
+        await handle.close();
+        throw error;
+      },
+    );
     let created = false;
     try {
       await this.dropLeftovers(follow.orgId);
-      const handle = await open(file, 'r');
-      try {
-        const { ino } = await handle.stat();
-        const target = new ScratchTable(this.warehouse, follow, scratch);
-        const size = await this.readWhileUploaded(follow, handle, async (records) => {
-          created = true;
-          await target.append(records);
-        });
-        if (!target.loaded) throw new LeftToTheSync('The file holds no record.');
-        await target.checkColumnsEmptyInHead();
-        return { ...target.loaded, inode: ino, size };
-      } finally {
-        await handle.close();
-      }
+      const { ino } = await handle.stat();
+      const target = new ScratchTable(this.warehouse, follow, scratch);
+      const size = await this.readWhileUploaded(follow, handle, async (records) => {
+        created = true;
+        await target.append(records);
+      });
+      if (!target.loaded) throw new LeftToTheSync('The file holds no record.');
+      await target.checkColumnsEmptyInHead();
+      return { ...target.loaded, inode: ino, size };
     } catch (error) {
       if (created) await this.dropTables(follow.orgId, [follow.table]);
       throw error;
     } finally {
+      await handle.close();
       await rm(scratch, { recursive: true, force: true });
     }
   }
@@ -258,14 +265,16 @@ export class CsvLoadAhead {
     return position;
   }
 
+  /**
+   * Drops the scratch tables a killed process left (one process owns a DuckDB file); this
+   * app's own, claimed or not, have their own ends.
+   */
   private async dropLeftovers(orgId: string): Promise<void> {
-    const inUse = new Set(
-      [...this.following.values(), ...this.finished.values()].map((follow) => follow.table),
+    const tables = await this.warehouse.listTables(orgId, SCRATCH_PREFIX);
+    await this.dropTables(
+      orgId,
+      tables.filter((name) => !this.named.has(name)),
     );
-    const leftovers = (await this.warehouse.listTables(orgId, SCRATCH_PREFIX)).filter(
-      (name) => !inUse.has(name),
-    );
-    await this.dropTables(orgId, leftovers);
   }
 
   private async dropTables(orgId: string, names: readonly string[]): Promise<void> {

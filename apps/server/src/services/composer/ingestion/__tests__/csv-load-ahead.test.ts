@@ -104,6 +104,20 @@ describe('CsvLoadAhead: a CSV upload loaded while it arrives (ADR 0029)', () => 
     await warehouse.execute(ORG, [{ sql: `DROP TABLE ${table}`, params: [] }]);
   });
 
+  it('drops the scratch tables a killed process left when the next upload starts', async () => {
+    await warehouse.createTable(ORG, {
+      name: 'upl_0123456789abcdef',
+      columns: [{ name: 'a', type: 'text' }],
+    });
+    const { file } = await upload([HEADER + rows(1, 20)], 'source-e');
+    const loaded = await loadAhead.claim(ORG, 'source-e', file, () => undefined);
+    expect(reasons()).toEqual([]);
+    expect(await scratchTables()).toEqual([loaded!.table]);
+    await warehouse.execute(ORG, [
+      { sql: `DROP TABLE ${warehouse.dialect.table(ORG, loaded!.table)}`, params: [] },
+    ]);
+  });
+
   it('leaves the file to the sync when a value past the head does not fit its column', async () => {
     const text = HEADER + rows(1, 200) + '200,lots,true,2024-03-01 10:00:00,2024-04-01,ok\n';
     const { file } = await upload([text.slice(0, 4_000), text.slice(4_000)], 'source-b');
