@@ -8,7 +8,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface UploadRequest {
   /** The tus endpoint (`…/transfer/files`). */
@@ -17,6 +19,8 @@ export interface UploadRequest {
   file: string;
   fileName: string;
   chunkBytes: number;
+  /** Paces the upload to this rate, as a network link would (default: as fast as it goes). */
+  bytesPerSecond?: number;
 }
 
 export interface UploadResult {
@@ -32,6 +36,23 @@ interface Answer {
 }
 
 const agent = new http.Agent({ keepAlive: true });
+
+/** The file's bytes no faster than `bytesPerSecond`, measured from the upload's start. */
+async function* paced(
+  source: AsyncIterable<Buffer>,
+  bytesPerSecond: number,
+  startedAt: number,
+  sentBefore: number,
+) {
+  let sent = sentBefore;
+  for await (const chunk of source) {
+    sent += chunk.length;
+    const due = startedAt + (sent / bytesPerSecond) * 1000;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    yield chunk;
+  }
+}
 
 function send(
   url: string,
@@ -64,8 +85,14 @@ async function upload(request: UploadRequest): Promise<UploadResult> {
   if (created.status !== 201) throw new Error(`tus create: ${created.status}`);
   const location = new URL(String(created.headers.location), request.endpoint).toString();
   let last: Answer | null = null;
+  const startedAt = performance.now();
   for (let offset = 0; offset < size; offset += request.chunkBytes) {
     const length = Math.min(request.chunkBytes, size - offset);
+    const bytes = createReadStream(request.file, {
+      start: offset,
+      end: offset + length - 1,
+      highWaterMark: 1 << 20,
+    });
     last = await send(
       location,
       'PATCH',
@@ -75,11 +102,9 @@ async function upload(request: UploadRequest): Promise<UploadResult> {
         'content-type': 'application/offset+octet-stream',
         'content-length': String(length),
       },
-      createReadStream(request.file, {
-        start: offset,
-        end: offset + length - 1,
-        highWaterMark: 1 << 20,
-      }),
+      request.bytesPerSecond
+        ? Readable.from(paced(bytes, request.bytesPerSecond, startedAt, offset))
+        : bytes,
     );
     if (last.status !== 204) throw new Error(`tus patch: ${last.status}`);
   }

@@ -55,11 +55,10 @@ export async function pickOption(page: Page, combobox: string, option: string, s
   const box = within.getByRole('combobox', role);
   // `has` is matched inside each select, so it starts from the page, not from the scope.
   const select = within.locator('.ant-select').filter({ has: page.getByRole('combobox', role) });
-  const openDropdown = page.locator('.ant-select-dropdown:visible');
   await expect(async () => {
     if ((await select.first().textContent())?.includes(option)) return;
     // A click toggles: a retry must not close the dropdown the last try opened.
-    if ((await openDropdown.count()) === 0) await box.click();
+    if ((await box.first().getAttribute('aria-expanded')) !== 'true') await box.click();
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: new RegExp(`^${option}`) })
