@@ -39,7 +39,10 @@ async function api<T>(app: SignedInApp, method: string, url: string, body?: unkn
   return ((await response.json()) as { data: T }).data;
 }
 
-/** Polls a run every 50 ms (the SPA polls too) until it ends; throws unless it succeeded. */
+/**
+ * Polls a run every 50 ms (the SPA polls `syncs/{id}` too, every second) until it ends;
+ * throws unless it succeeded.
+ */
 async function waitForRun(app: SignedInApp, read: () => Promise<SyncAnswer | null>) {
   for (;;) {
     const run = await read();
@@ -88,7 +91,7 @@ async function uploadAndSync(app: SignedInApp, file: string, bytesPerSecond?: nu
   );
   try {
     const started = performance.now();
-    const { sourceId } = await uploader.ask({
+    const { syncId } = await uploader.ask({
       endpoint: `${app.address}/transfer/files`,
       headers: app.headers,
       file,
@@ -97,14 +100,8 @@ async function uploadAndSync(app: SignedInApp, file: string, bytesPerSecond?: nu
       ...(bytesPerSecond ? { bytesPerSecond } : {}),
     });
     const uploadSeconds = (performance.now() - started) / 1000;
-    const run = await waitForRun(app, async () => {
-      const sources = await api<{ id: string; lastSync: SyncAnswer | null }[]>(
-        app,
-        'GET',
-        'sources',
-      );
-      return sources.find((source) => source.id === sourceId)?.lastSync ?? null;
-    });
+    if (!syncId) throw new Error('the finished upload started no sync');
+    const run = await waitForRun(app, () => api<SyncAnswer>(app, 'GET', `syncs/${syncId}`));
     if (run.rowsWritten !== ROWS) throw new Error(`wrote ${run.rowsWritten} of ${ROWS} rows`);
     return { uploadSeconds, endToEndSeconds: (performance.now() - started) / 1000 };
   } finally {

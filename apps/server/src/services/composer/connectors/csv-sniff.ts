@@ -9,17 +9,12 @@ const character = (value: unknown) =>
 /**
  * DuckDB's sniffer over the whole file (`sample_size = -1`, not a sample): its dialect,
  * header, date formats and column types, read in ONE pass (ADR 0018); the load then reads
- * the file with exactly these, guessing nothing. `wholeFile: false` sniffs with DuckDB's
- * default sample instead: the start of an upload still arriving (ADR 0029).
+ * the file with exactly these, guessing nothing. An upload still arriving has its first
+ * megabyte sniffed so (ADR 0029).
  */
-export async function sniffCsv(
-  connection: DuckDBConnection,
-  file: string,
-  { wholeFile = true }: { wholeFile?: boolean } = {},
-): Promise<SniffedCsv> {
-  const sample = wholeFile ? ', sample_size = -1' : '';
+export async function sniffCsv(connection: DuckDBConnection, file: string): Promise<SniffedCsv> {
   const reader = await connection.runAndReadAll(
-    `SELECT * FROM sniff_csv(${literal(file)}${sample})`,
+    `SELECT * FROM sniff_csv(${literal(file)}, sample_size = -1)`,
   );
   const row = reader.getRowObjectsJS()[0];
   if (!row) throw new Error('The sniffer answered nothing');

@@ -215,16 +215,19 @@ export class CsvLoadAhead {
   /**
    * Reads the upload as it grows and hands over whole records: the head first (once it is
    * `headBytes` long), then `chunkBytes` at a time, the rest once the upload has finished.
-   * Answers the bytes read.
+   * One buffer is reused throughout (the records handed over are written out before the
+   * next read), so following a large upload allocates nothing per chunk. Answers the bytes
+   * read.
    */
   private async readWhileUploaded(
     follow: Follow,
     handle: FileHandle,
     take: (records: Buffer) => Promise<void>,
   ): Promise<number> {
+    const { headBytes, chunkBytes } = this.options;
+    let buffer = Buffer.allocUnsafe(Math.max(headBytes, chunkBytes) + READ_BYTES);
+    let filled = 0;
     let position = 0;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
     let grewAt = Date.now();
     let taken = 0;
     for (;;) {
@@ -232,36 +235,35 @@ export class CsvLoadAhead {
       // Noted before reading: bytes written before the upload finished are then read by
       // this read or a later one.
       const finished = follow.finished;
-      const buffer = Buffer.allocUnsafe(READ_BYTES);
-      const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, position);
+      // The head stays about `headBytes` long: the sniffer reads all of it.
+      const limit = taken === 0 ? Math.min(buffer.length, headBytes + READ_BYTES) : buffer.length;
+      const { bytesRead } = await handle.read(buffer, filled, limit - filled, position);
       if (bytesRead > 0) {
         position += bytesRead;
-        pending.push(buffer.subarray(0, bytesRead));
-        pendingBytes += bytesRead;
+        filled += bytesRead;
         grewAt = Date.now();
-        const wanted = taken === 0 ? this.options.headBytes : this.options.chunkBytes;
-        if (pendingBytes < wanted) continue;
-        const joined = Buffer.concat(pending, pendingBytes);
+        if (filled < (taken === 0 ? headBytes : chunkBytes)) continue;
         // The head is cut before the quote is known: a line feed it takes for a record's end
         // is one (an unbalanced '"' only makes it stop at an earlier one).
-        const end = lastRecordEnd(joined, follow.quote ?? '"');
-        if (end <= 0) {
-          if (pendingBytes > MAX_PENDING_BYTES)
+        const end = lastRecordEnd(buffer.subarray(0, filled), follow.quote ?? '"');
+        if (end > 0) {
+          await take(buffer.subarray(0, end));
+          taken += 1;
+          buffer.copyWithin(0, end, filled);
+          filled -= end;
+        } else if (filled === limit) {
+          if (buffer.length >= MAX_PENDING_BYTES)
             throw new LeftToTheSync('A record is longer than the load-ahead reads at once.');
-          pending = [joined];
-          continue;
+          const larger = Buffer.allocUnsafe(buffer.length * 2);
+          buffer.copy(larger, 0, 0, filled);
+          buffer = larger;
         }
-        await take(joined.subarray(0, end));
-        taken += 1;
-        const rest = joined.subarray(end);
-        pending = rest.length > 0 ? [Buffer.from(rest)] : [];
-        pendingBytes = rest.length;
       } else if (finished) break;
       else if (Date.now() - grewAt > this.options.idleMs)
         throw new LeftToTheSync('The upload stopped arriving.');
       else await sleep(this.options.pollMs);
     }
-    if (pendingBytes > 0 || taken === 0) await take(Buffer.concat(pending, pendingBytes));
+    if (filled > 0 || taken === 0) await take(buffer.subarray(0, filled));
     return position;
   }
 

@@ -47,7 +47,7 @@ function checkDialect(sniffed: SniffedCsv): void {
 
 /**
  * The scratch table an upload is loaded into, chunk by chunk of whole records: the first
- * chunk (the head) is sniffed with DuckDB's sample for the dialect and types, and every
+ * chunk (the head) is sniffed whole by DuckDB for the dialect and types, and every
  * chunk is read with exactly those by the warehouse's own CSV reader. A value that does not
  * fit its type fails the chunk.
  */
@@ -87,11 +87,12 @@ export class ScratchTable {
   }
 
   private async start(file: string): Promise<void> {
-    const sniffed = await withScratchDuckDB((connection) =>
-      sniffCsv(connection, file, { wholeFile: false }),
-    ).catch((error: unknown) => {
-      throw new LeftToTheSync(`The start of the file was not sniffed: ${String(error)}`);
-    });
+    // The head is sniffed whole, so a column empty in it is empty in every row it typed.
+    const sniffed = await withScratchDuckDB((connection) => sniffCsv(connection, file)).catch(
+      (error: unknown) => {
+        throw new LeftToTheSync(`The start of the file was not sniffed: ${String(error)}`);
+      },
+    );
     checkDialect(sniffed);
     const columns = csvColumnsOf(sniffed);
     this.schema = landedSchema(this.upload.table, columns);
