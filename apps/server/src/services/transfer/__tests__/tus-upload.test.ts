@@ -15,8 +15,8 @@ import { uploadsDirOf } from '../uploads/tus-server.js';
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const ROWS = 5_000;
-/** Over the 1 MB start of an upload that is sniffed while the rest arrives. */
-const LEADS = 30_000;
+/** Past the start of an upload (1–2 MB) that is sniffed while the rest arrives. */
+const LEADS = 80_000;
 const csv = Buffer.from(
   [
     'id,name,amount',
@@ -27,7 +27,7 @@ const csv = Buffer.from(
 describe('transfer: resumable CSV upload (tus 1.0)', () => {
   let f: ComposerFixture;
   beforeAll(async () => {
-    f = await createComposerFixture({ env: { ...FAST_JOBS_ENV, UPLOAD_MAX_BYTES: '3000000' } });
+    f = await createComposerFixture({ env: { ...FAST_JOBS_ENV, UPLOAD_MAX_BYTES: '5000000' } });
   });
   afterAll(() => f.close());
 
@@ -140,7 +140,7 @@ describe('transfer: resumable CSV upload (tus 1.0)', () => {
   });
 
   it('refuses an upload over UPLOAD_MAX_BYTES', async () => {
-    const tooBig = await create(f.dana.token, 3_000_001);
+    const tooBig = await create(f.dana.token, 5_000_001);
     expect(tooBig.statusCode).toBe(413);
     expect(existsSync(uploadsDirOf(f.t.config.dataDir))).toBe(true);
   });
