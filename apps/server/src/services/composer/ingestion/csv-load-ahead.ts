@@ -100,8 +100,11 @@ export class CsvLoadAhead {
     // Opened at once: the finished upload is renamed to its source's file soon after.
     const opening = open(file, 'r');
     follow.result = this.load(follow, opening).catch((error: unknown) => {
+      // The reader's own errors quote the offending line: customer data stays out of logs.
+      const reason =
+        error instanceof LeftToTheSync ? error.message : 'A chunk did not load as typed.';
       this.log.info(
-        { uploadId, reason: error instanceof Error ? error.message : String(error) },
+        { uploadId, reason },
         'CSV upload not loaded ahead: its sync reads the whole file',
       );
       return null;
