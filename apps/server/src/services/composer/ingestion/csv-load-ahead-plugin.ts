@@ -18,6 +18,7 @@ const registerCsvLoadAhead: FastifyPluginCallback = (app, _options, done) => {
   const loadAhead = new CsvLoadAhead(
     app.warehouse.engine,
     app.log.child({ component: 'csv-load-ahead' }),
+    { enabled: app.config.jobs.isWorking },
   );
   app.decorate('csvLoadAhead', loadAhead);
   app.addHook('onClose', () => loadAhead.close());

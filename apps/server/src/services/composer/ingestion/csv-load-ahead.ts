@@ -30,6 +30,11 @@ export interface LoadAheadOptions {
   unclaimedMs?: number;
   /** How often a caught-up reader looks for more bytes. */
   pollMs?: number;
+  /**
+   * Off in a process that runs no jobs: the sync that would claim the load runs in another
+   * process, which owns the organization's DuckDB file.
+   */
+  enabled?: boolean;
 }
 
 interface Follow extends FollowedUpload {
@@ -55,6 +60,7 @@ const DEFAULTS: Required<LoadAheadOptions> = {
   idleMs: 60_000,
   unclaimedMs: 10 * 60_000,
   pollMs: 10,
+  enabled: true,
 };
 const SCRATCH_PREFIX = 'upl_';
 
@@ -86,7 +92,8 @@ export class CsvLoadAhead {
 
   /** Starts following an upload's file (created, still empty) as it grows. */
   follow(orgId: string, uploadId: string, file: string): void {
-    if (!this.warehouse.readsSniffedCsv || this.following.has(uploadId)) return;
+    if (!this.options.enabled || !this.warehouse.readsSniffedCsv || this.following.has(uploadId))
+      return;
     const hash = createHash('sha256').update(uploadId).digest('hex').slice(0, 16);
     const follow: Follow = {
       orgId,

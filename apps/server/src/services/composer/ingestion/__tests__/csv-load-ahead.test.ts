@@ -104,6 +104,16 @@ describe('CsvLoadAhead: a CSV upload loaded while it arrives (ADR 0029)', () => 
     await warehouse.execute(ORG, [{ sql: `DROP TABLE ${table}`, params: [] }]);
   });
 
+  it('loads nothing in a process that runs no jobs (another process owns the warehouse file)', async () => {
+    const web = new CsvLoadAhead(warehouse, pino({ level: 'silent' }), { enabled: false });
+    const file = path.join(dir, 'web.csv');
+    writeFileSync(file, HEADER + rows(1, 50));
+    web.follow(ORG, `${ORG}_web`, file);
+    web.finish(`${ORG}_web`, 'source-web');
+    expect(await web.claim(ORG, 'source-web', file, () => undefined)).toBeNull();
+    expect(await scratchTables()).toEqual([]);
+  });
+
   it('drops the scratch tables a killed process left when the next upload starts', async () => {
     await warehouse.createTable(ORG, {
       name: 'upl_0123456789abcdef',
