@@ -240,19 +240,20 @@ export class CsvLoadAhead {
     let position = 0;
     let grewAt = Date.now();
     let taken = 0;
+    // The head stays `headBytes` long unless no record ends within it: the sniffer reads it all.
+    let headLimit = headBytes;
     for (;;) {
       if (follow.stopped) throw new LeftToTheSync(follow.stopped);
       // Noted before reading: bytes written before the upload finished are then read by
       // this read or a later one.
       const finished = follow.finished;
-      // The head stays about `headBytes` long: the sniffer reads all of it.
-      const limit = taken === 0 ? Math.min(buffer.length, headBytes + READ_BYTES) : buffer.length;
+      const limit = taken === 0 ? Math.min(buffer.length, headLimit) : buffer.length;
       const { bytesRead } = await handle.read(buffer, filled, limit - filled, position);
       if (bytesRead > 0) {
         position += bytesRead;
         filled += bytesRead;
         grewAt = Date.now();
-        if (filled < (taken === 0 ? headBytes : chunkBytes)) continue;
+        if (filled < (taken === 0 ? headLimit : chunkBytes)) continue;
         // The head is cut before the quote is known: a line feed it takes for a record's end
         // is one (an unbalanced '"' only makes it stop at an earlier one).
         const end = lastRecordEnd(buffer.subarray(0, filled), follow.quote ?? '"');
@@ -261,7 +262,8 @@ export class CsvLoadAhead {
           taken += 1;
           buffer.copyWithin(0, end, filled);
           filled -= end;
-        } else if (filled === limit) {
+        } else if (taken === 0 && limit < buffer.length) headLimit *= 2;
+        else if (filled === limit) {
           if (buffer.length >= MAX_PENDING_BYTES)
             throw new LeftToTheSync('A record is longer than the load-ahead reads at once.');
           const larger = Buffer.allocUnsafe(buffer.length * 2);
