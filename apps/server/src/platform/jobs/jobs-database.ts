@@ -17,18 +17,27 @@ interface SqlResult {
 export class JobsDatabase {
   private isOpen = true;
   private readonly run: (text: string, values?: unknown[]) => Promise<SqlResult>;
+  /** Whether the database itself was closed (pg-boss may still complete a job after it). */
+  private readonly databaseClosed: () => boolean;
 
   constructor(handle: DatabaseHandle) {
     // Both Drizzle drivers keep their client on `$client`; the handle does not expose it.
     const client = (handle.db as unknown as { $client: unknown }).$client;
-    this.run =
-      handle.kind === 'pglite'
-        ? (text, values) => runOnPglite(client as PGlite, text, values)
-        : (text, values) => (client as pg.Pool).query(text, values);
+    if (handle.kind === 'pglite') {
+      this.run = (text, values) => runOnPglite(client as PGlite, text, values);
+      this.databaseClosed = () => (client as PGlite).closed;
+    } else {
+      this.run = (text, values) => (client as pg.Pool).query(text, values);
+      this.databaseClosed = () => (client as pg.Pool).ended;
+    }
   }
 
+  /**
+   * Closed (or the database closed under it): `undefined`. pg-boss completes a finished job
+   * without awaiting it, so a rejection there would be unhandled and end the process.
+   */
   async executeSql(text: string, values?: unknown[]): Promise<SqlResult | undefined> {
-    return this.isOpen ? this.run(text, values) : undefined;
+    return this.isOpen && !this.databaseClosed() ? this.run(text, values) : undefined;
   }
 
   close(): void {
