@@ -30,6 +30,23 @@ export function startServer(env: Record<string, string>): ServerProcess {
   return { child, output: () => output, exited };
 }
 
+/** Kills the process as a crash would (kill -9) and waits until it is gone. */
+export async function kill9(server: ServerProcess): Promise<void> {
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
+
+/** Polls the async `check` every 200 ms until it answers something. */
+export async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = await check();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('timed out');
+}
+
 /** Polls `check` every 100 ms until it answers something. */
 export async function waitFor<T>(check: () => T | undefined, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;

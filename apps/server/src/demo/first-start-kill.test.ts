@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { sql } from 'drizzle-orm';
 import { removeUnlessKept } from '../../../../scripts/test-run-dir.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, waitFor, type ServerProcess } from '../../test/server-process.js';
+import { kill9, startServer, waitFor, type ServerProcess } from '../../test/server-process.js';
 import { openDatabase } from '../platform/database/database.js';
 import { DEFAULT_DEMO_SIZE } from '../warehouse/index.js';
 import { DEMO_COHORTS } from './demo-cohorts.js';
@@ -28,11 +28,6 @@ async function startUntil(marker: string, timeoutMs: number): Promise<ServerProc
     },
   );
   return server;
-}
-
-async function kill9(server: ServerProcess) {
-  server.child.kill('SIGKILL');
-  await server.exited;
 }
 
 async function warehouseRows<T>(query: string): Promise<T[]> {

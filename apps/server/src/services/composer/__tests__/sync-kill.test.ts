@@ -7,7 +7,12 @@ import pg from 'pg';
 import { removeUnlessKept } from '../../../../../../scripts/test-run-dir.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sync } from '@revlane/contracts';
-import { listeningUrl, startServer, type ServerProcess } from '../../../../test/server-process.js';
+import {
+  kill9,
+  listeningUrl,
+  startServer,
+  type ServerProcess,
+} from '../../../../test/server-process.js';
 import { createTestKeys, signTestToken } from '../../../../test/tokens.js';
 import { INTERRUPTED_MESSAGE } from '../syncs/sync-jobs.js';
 import { createSourceDatabase, sourcePostgresUrl, type SourceDatabase } from './source-postgres.js';
@@ -159,8 +164,7 @@ describe.skipIf(!adminUrl)('composer: a sync killed with kill -9, then a restart
         () => api<Sync>('GET', `syncs/${killed.id}`),
         (sync) => sync.status === 'running' && sync.tables.length === 1,
       );
-      server.child.kill('SIGKILL');
-      await server.exited;
+      await kill9(server);
       // The minute of silence after which a run counts as dead, passed at once.
       const db = new pg.Client({ connectionString: metadata.url.toString() });
       await db.connect();
@@ -191,8 +195,7 @@ describe.skipIf(!adminUrl)('composer: a sync killed with kill -9, then a restart
       expect(done).toMatchObject({ status: 'succeeded', rowsWritten: USERS });
       expect(await landedRows(table)).toBe(USERS);
     } finally {
-      server.child.kill('SIGKILL');
-      await server.exited;
+      await kill9(server);
     }
   }, 300_000);
 });

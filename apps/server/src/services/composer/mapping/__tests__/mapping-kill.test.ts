@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MappingBody, MappingRun, Sync } from '@revlane/contracts';
 import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
 import {
+  kill9,
   listeningUrl,
   startServer,
+  until,
   type ServerProcess,
 } from '../../../../../test/server-process.js';
 import { openDatabase } from '../../../../platform/database/database.js';
@@ -73,11 +75,6 @@ function killAtPublishStart(
   });
 }
 
-async function kill9(server: ServerProcess) {
-  server.child.kill('SIGKILL');
-  await server.exited;
-}
-
 /**
  * Faults suite (docs/architecture.md §9, ADR 0019): the server CLI on the embedded store is
  * killed with SIGKILL while a mapping publish runs, then started again. The start-up sweep
@@ -107,16 +104,6 @@ describe('mapping publish killed with kill -9, then a restart (PGlite)', () => {
       return ((await response.json()) as { data: T }).data;
     };
   type Api = ReturnType<typeof client>;
-
-  async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = await check();
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('timed out');
-  }
 
   const finished = (api: Api, runId: string) =>
     until(async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Firing } from '@revlane/contracts';
 import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
 import {
+  kill9,
   listeningUrl,
   startServer,
   waitFor,
@@ -116,9 +117,8 @@ describe('alerts: kill -9 during evaluation and during delivery, then restarts',
       await database.close();
     }
   }
-  async function kill9() {
-    server!.child.kill('SIGKILL');
-    await server!.exited;
+  async function killServer() {
+    await kill9(server!);
     server = undefined;
   }
   /** Polls an async check every 200 ms until it answers something. */
@@ -183,13 +183,13 @@ describe('alerts: kill -9 during evaluation and during delivery, then restarts',
       const log = server!.output();
       return log.includes(cohort.id) && log.includes('"msg":"cohort snapshot"') ? true : undefined;
     }, 180_000);
-    await kill9();
+    await killServer();
 
     // (b) Restarted: the killed snapshot job is retried, or the committed rows are swept; Slack
     // accepts and answers slowly; killed before the delivery is marked.
     app = await start();
     await waitFor(() => (slackKeys().length > 0 ? true : undefined), 30_000);
-    await kill9();
+    await killServer();
     slack.oauth.answerDelayMs = 0;
 
     // Restarted again: everything delivered, nothing twice, nothing pending.

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cohort } from '@revlane/contracts';
 import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
 import {
+  kill9,
   listeningUrl,
   startServer,
+  until,
   type ServerProcess,
 } from '../../../../../test/server-process.js';
 import { openDatabase } from '../../../../platform/database/database.js';
@@ -46,11 +48,6 @@ function killAtNextSnapshot(server: ServerProcess, timeoutMs: number): Promise<v
     };
     stdout.on('data', onData);
   });
-}
-
-async function kill9(server: ServerProcess) {
-  server.child.kill('SIGKILL');
-  await server.exited;
 }
 
 /**
@@ -95,16 +92,6 @@ describe('cohort snapshots killed with kill -9, then a restart', () => {
   }
 
   /** Polls the API until `check` answers something (every 200 ms, up to `timeoutMs`). */
-  async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = await check();
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('timed out');
-  }
-
   const allSnapshotted = (api: ReturnType<typeof client>, segmentId: string, after = '') =>
     until(async () => {
       const list = await api<Cohort[]>('GET', `${API}/segments/${segmentId}/cohorts`);

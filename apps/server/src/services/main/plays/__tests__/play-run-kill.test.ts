@@ -16,6 +16,7 @@ import {
 import { Webhook } from 'standardwebhooks';
 import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
 import {
+  kill9,
   listeningUrl,
   startServer,
   type ServerProcess,
@@ -259,8 +260,7 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
         (ready) => ready,
         30_000,
       );
-      server.child.kill('SIGKILL');
-      await server.exited;
+      await kill9(server);
       expect(new Set(receiver.ids).size).toBe(2);
       expect(slackKeys().length).toBeLessThan(RECORDS);
       receiver.release();
@@ -288,8 +288,7 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
       expect(new Set(keys).size).toBe(RECORDS);
       expect(keys).toHaveLength(RECORDS);
     } finally {
-      server.child.kill('SIGKILL');
-      await server.exited;
+      await kill9(server);
     }
   }, 180_000);
 });
