@@ -46,12 +46,15 @@ function issuedSecrets(root) {
   return [...byValue].map(([value, kind]) => ({ kind, test: (text) => text.includes(value) }));
 }
 
-/** Tolerates what vanishes meanwhile, as kindsInIfPresent does. */
-function entriesOf(directory) {
+/**
+ * `read()`, or `absent` when what it reads vanished since it was listed (a server shutting
+ * down removes its files while the scan runs).
+ */
+function ifPresent(read, absent) {
   try {
-    return readdirSync(directory, { withFileTypes: true });
+    return read();
   } catch (error) {
-    if (error?.code === 'ENOENT') return [];
+    if (error?.code === 'ENOENT') return absent;
     throw error;
   }
 }
@@ -63,7 +66,7 @@ function entriesOf(directory) {
 const SOURCE_CACHE_DIR = /^(tsx|playwright-transform-cache)-\d+$/;
 
 function filesUnder(directory) {
-  return entriesOf(directory).flatMap((entry) => {
+  return ifPresent(() => readdirSync(directory, { withFileTypes: true }), []).flatMap((entry) => {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) return SOURCE_CACHE_DIR.test(entry.name) ? [] : filesUnder(full);
     return entry.isFile() ? [full] : [];
@@ -99,16 +102,6 @@ function kindsIn(file, detectors, buffer) {
   }
 }
 
-/** A file gone since the listing (a server shutting down removed it) holds nothing: null. */
-function kindsInIfPresent(file, detectors, buffer) {
-  try {
-    return kindsIn(file, detectors, buffer);
-  } catch (error) {
-    if (error?.code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 /**
  * Scans every file under `root` (logs and data directories of a test run) and answers the
  * findings as `{ file, kind }`, with the number of files and bytes read.
@@ -129,7 +122,7 @@ export function scanForSecrets(root) {
   // One read buffer for the whole scan: most files are small, allocating per file dominated.
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES + OVERLAP_BYTES);
   for (const file of files) {
-    const result = kindsInIfPresent(file, detectors, buffer);
+    const result = ifPresent(() => kindsIn(file, detectors, buffer), null);
     if (!result) continue;
     bytes += result.bytes;
     for (const kind of result.found) findings.push({ file: path.relative(root, file), kind });

@@ -8,6 +8,7 @@ import type { SniffedCsv } from '../../../warehouse/engine/warehouse.js';
 import type { Warehouse } from '../../../warehouse/index.js';
 import type { ExtractedColumn } from '../connectors/connector.js';
 import { lastRecordEnd } from './csv-record-ends.js';
+import { dropTables } from './landed-tables.js';
 import { LeftToTheSync, ScratchTable, type FollowedUpload } from './csv-scratch-table.js';
 
 /** A finished upload's rows, already typed and loaded into a scratch table of the warehouse. */
@@ -292,15 +293,8 @@ export class CsvLoadAhead {
   }
 
   private async dropTables(orgId: string, names: readonly string[]): Promise<void> {
-    if (names.length === 0) return;
-    await this.warehouse
-      .execute(
-        orgId,
-        names.map((name) => ({
-          sql: `DROP TABLE IF EXISTS ${this.warehouse.dialect.table(orgId, name)}`,
-          params: [],
-        })),
-      )
-      .catch((error: unknown) => this.log.warn({ err: error }, 'scratch table not dropped'));
+    await dropTables(this.warehouse, orgId, names).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'scratch table not dropped'),
+    );
   }
 }

@@ -40,6 +40,22 @@ export function rawTableName(sourceId: string, table: string, taken: Set<string>
   return `${prefix}${safeIdentifier(table, taken, budget)}`;
 }
 
+/** Drops the organization's tables of these names (those that exist), in one transaction. */
+export async function dropTables(
+  warehouse: Warehouse,
+  orgId: string,
+  names: readonly string[],
+): Promise<void> {
+  if (names.length === 0) return;
+  await warehouse.execute(
+    orgId,
+    names.map((name) => ({
+      sql: `DROP TABLE IF EXISTS ${warehouse.dialect.table(orgId, name)}`,
+      params: [],
+    })),
+  );
+}
+
 /** Drops every table a source landed, and any half-built `__next` beside it. */
 export async function dropLandedTables(
   warehouse: Warehouse,
@@ -50,14 +66,7 @@ export async function dropLandedTables(
     state.warehouseTable,
     nextTableName(state.warehouseTable),
   ]);
-  if (names.length === 0) return;
-  await warehouse.execute(
-    orgId,
-    names.map((name) => ({
-      sql: `DROP TABLE IF EXISTS ${warehouse.dialect.table(orgId, name)}`,
-      params: [],
-    })),
-  );
+  await dropTables(warehouse, orgId, names);
 }
 
 /**
@@ -73,13 +82,6 @@ export async function dropLeftoverNextTables(
   const leftovers = (await warehouse.listTables(orgId, rawTablePrefix(sourceId))).filter((name) =>
     name.endsWith(nextTableName('')),
   );
-  if (leftovers.length === 0) return [];
-  await warehouse.execute(
-    orgId,
-    leftovers.map((name) => ({
-      sql: `DROP TABLE IF EXISTS ${warehouse.dialect.table(orgId, name)}`,
-      params: [],
-    })),
-  );
+  await dropTables(warehouse, orgId, leftovers);
   return leftovers;
 }

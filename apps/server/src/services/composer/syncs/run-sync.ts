@@ -28,7 +28,7 @@ import {
   landedSchema,
 } from '../ingestion/build-next-table.js';
 import { createCsvPipe, releaseCsvPipe } from '../ingestion/csv-pipe.js';
-import { dropLeftoverNextTables, rawTableName } from '../ingestion/landed-tables.js';
+import { dropLeftoverNextTables, dropTables, rawTableName } from '../ingestion/landed-tables.js';
 import { hasDrift, schemaDrift } from '../ingestion/schema-drift.js';
 import { fullConfig, openSecrets } from '../sources/source-secrets.js';
 import { findSource, updateSource, type SourceRecord } from '../sources/sources.repository.js';
@@ -309,16 +309,7 @@ async function releaseUntilSettled(file: string, load: Promise<number>): Promise
 }
 
 async function dropScratch(warehouse: Warehouse, orgId: string, names: readonly string[]) {
-  if (names.length === 0) return;
-  await warehouse
-    .execute(
-      orgId,
-      names.map((name) => ({
-        sql: `DROP TABLE IF EXISTS ${warehouse.dialect.table(orgId, nextTableName(name))}`,
-        params: [],
-      })),
-    )
-    .catch(() => undefined);
+  await dropTables(warehouse, orgId, names.map(nextTableName)).catch(() => undefined);
 }
 
 /** The error as the run shows it: connectors' messages as they are; never a secret. */
