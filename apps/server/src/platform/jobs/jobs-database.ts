@@ -28,7 +28,8 @@ export class JobsDatabase {
       this.databaseClosed = () => (client as PGlite).closed;
     } else {
       this.run = (text, values) => (client as pg.Pool).query(text, values);
-      this.databaseClosed = () => (client as pg.Pool).ended;
+      // `ending` from the moment `end()` is called: the pool refuses queries from then on.
+      this.databaseClosed = () => (client as pg.Pool).ending;
     }
   }
 
