@@ -14,7 +14,7 @@ test.use({ viewport: { width: 1440, height: 960 } });
 /** Filters the table to enterprise accounts through the filter builder. */
 async function filterEnterprisePlan(page: Page) {
   await page.getByRole('button', { name: 'Add filter' }).click();
-  await pickOption(page, 'Field', 'Plan');
+  await pickOption(page, 'Field', 'Plan', { search: true });
   await pickOption(page, 'Operator', 'is any of');
   await pickOption(page, 'Value for Plan', 'Enterprise');
   // A multiple select keeps its list open; a click on the popover's title closes it.

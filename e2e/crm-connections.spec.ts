@@ -45,7 +45,7 @@ async function syncCrm(card: Locator) {
 
 /** Picks each `label → option` inside one entity's section of the mapping editor. */
 async function pickAll(page: Page, section: Locator, picks: [string, string][]) {
-  for (const [label, option] of picks) await pickOption(page, label, option, section);
+  for (const [label, option] of picks) await pickOption(page, label, option, { scope: section });
 }
 
 /**

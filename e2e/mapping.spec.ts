@@ -31,7 +31,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 /** Picks each `label → option` inside one entity's section of the editor. */
 async function pickAll(page: Page, section: Locator, picks: [string, string][]) {
-  for (const [label, option] of picks) await pickOption(page, label, option, section);
+  for (const [label, option] of picks) await pickOption(page, label, option, { scope: section });
 }
 
 test.describe('mapping', () => {

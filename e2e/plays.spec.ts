@@ -79,8 +79,8 @@ test.describe('plays', () => {
     await page.getByRole('button', { name: 'New play' }).click();
     const form = page.getByRole('dialog', { name: 'New play' });
     await form.getByLabel('Name').fill('Slack + webhook');
-    await pickOption(page, 'Segment', 'All accounts', form);
-    await pickOption(page, 'Cohort', 'Play e2e', form);
+    await pickOption(page, 'Segment', 'All accounts', { scope: form });
+    await pickOption(page, 'Cohort', 'Play e2e', { scope: form });
     await form.getByRole('button', { name: 'Create play' }).click();
     await expect(page.getByRole('heading', { name: 'Slack + webhook', level: 1 })).toBeVisible();
 

@@ -32,7 +32,7 @@ test.describe('segments', () => {
 
     // Two filters: plan is any of pro/enterprise, MRR greater than 0.
     await page.getByRole('button', { name: 'Add filter' }).click();
-    await pickOption(page, 'Field', 'Plan');
+    await pickOption(page, 'Field', 'Plan', { search: true });
     await pickOption(page, 'Operator', 'is any of');
     await pickOption(page, 'Value for Plan', 'Pro');
     await pickOption(page, 'Value for Plan', 'Enterprise');

@@ -42,12 +42,27 @@ export async function openSegmentFromMenu(page: Page, name: string) {
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
+/** Where `pickOption` looks for its select, and how it finds the option. */
+export interface PickOptions {
+  /** The select is the one of exactly that label inside this element. */
+  scope?: Locator;
+  /**
+   * Types the option's text first: for a searchable select with a virtual list (the filter's
+   * field catalogue), whose lower options are not rendered until scrolled to.
+   */
+  search?: boolean;
+}
+
 /**
  * Picks an option of an antd Select by its text, and checks that the select took it (a click
- * while the dropdown is still animating in can miss under load: then it tries again). With a
- * `scope`, the select is the one of exactly that label inside it.
+ * while the dropdown is still animating in can miss under load: then it tries again).
  */
-export async function pickOption(page: Page, combobox: string, option: string, scope?: Locator) {
+export async function pickOption(
+  page: Page,
+  combobox: string,
+  option: string,
+  { scope, search = false }: PickOptions = {},
+) {
   const within = scope ?? page;
   // In a scope, the exact label; Chromium names a required field with antd's "*" mark first.
   const escaped = combobox.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -59,6 +74,7 @@ export async function pickOption(page: Page, combobox: string, option: string, s
     if ((await select.first().textContent())?.includes(option)) return;
     // A click toggles: a retry must not close the dropdown the last try opened.
     if ((await box.first().getAttribute('aria-expanded')) !== 'true') await box.click();
+    if (search) await box.first().fill(option);
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: new RegExp(`^${option}`) })
@@ -82,26 +98,19 @@ export async function waitUntilPrepared(page: Page) {
 /** Adds "MRR greater than <value>" through the filter builder. */
 export async function addMrrGreaterThan(page: Page, value: string) {
   await page.getByRole('button', { name: 'Add filter' }).click();
-  await pickOption(page, 'Field', 'MRR');
+  await pickOption(page, 'Field', 'MRR', { search: true });
   await pickOption(page, 'Operator', 'greater than');
   await page.getByRole('spinbutton', { name: 'Value for MRR' }).fill(value);
   await page.getByRole('button', { name: 'Apply filter' }).click();
 }
 
 /**
- * Adds "<field> is any of <value>" through the filter builder, finding the field by typing
- * (mapped custom attributes come last in the catalogue, below the list's fold).
+ * Adds "<field> is any of <value>" through the filter builder (mapped custom attributes come
+ * last in the catalogue, below the list's fold: the field is found by typing).
  */
 export async function addIsAnyOfFilter(page: Page, field: string, value: string) {
   await page.getByRole('button', { name: 'Add filter' }).click();
-  const box = page.getByRole('combobox', { name: 'Field' });
-  await box.click();
-  await box.fill(field);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${field}`) })
-    .first()
-    .click();
+  await pickOption(page, 'Field', field, { search: true });
   await pickOption(page, 'Operator', 'is any of');
   await pickOption(page, `Value for ${field}`, value);
   // A multiple select keeps its list open; a click on the popover's title closes it.
