@@ -8,6 +8,7 @@ import {
   readTotal,
   signInAsReturningDemoUser,
 } from './support/segment-page.js';
+import { pickAll } from './support/mapping-editor.js';
 
 /** What the app's Slack fake recorded (ADR 0021): one entry per call it received. */
 interface SlackReceived {
@@ -41,11 +42,6 @@ async function syncCrm(card: Locator) {
   await card.getByRole('button', { name: 'Sync now' }).click();
   await expect(card.getByRole('button', { name: 'Sync now' })).toBeEnabled({ timeout: 90_000 });
   await expect(card).not.toContainText('Last sync—', { timeout: 30_000 });
-}
-
-/** Picks each `label → option` inside one entity's section of the mapping editor. */
-async function pickAll(page: Page, section: Locator, picks: [string, string][]) {
-  for (const [label, option] of picks) await pickOption(page, label, option, { scope: section });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addCsvSource } from './support/csv-upload.js';
 import {
   addMrrGreaterThan,
@@ -7,6 +7,7 @@ import {
   readTotal,
   signInAsDemoUser,
 } from './support/segment-page.js';
+import { pickAll } from './support/mapping-editor.js';
 import { removeDataDir, startServer, type RunningServer } from './support/server.js';
 
 /** `Account owner` is the customer's own column: a custom attribute (ADR 0026). */
@@ -28,11 +29,6 @@ u3,login,2026-11-22 09:00:00
 `;
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** Picks each `label → option` inside one entity's section of the editor. */
-async function pickAll(page: Page, section: Locator, picks: [string, string][]) {
-  for (const [label, option] of picks) await pickOption(page, label, option, { scope: section });
-}
 
 test.describe('mapping', () => {
   let server: RunningServer;

@@ -47,8 +47,9 @@ export interface PickOptions {
   /** The select is the one of exactly that label inside this element. */
   scope?: Locator;
   /**
-   * Types the option's text first: for a searchable select with a virtual list (the filter's
-   * field catalogue), whose lower options are not rendered until scrolled to.
+   * Types the option's text first when the select takes typing: for a virtual list (the
+   * filter's field catalogue, a table's columns), whose lower options are not rendered until
+   * scrolled to. A select without search is left to the click.
    */
   search?: boolean;
 }
@@ -74,7 +75,7 @@ export async function pickOption(
     if ((await select.first().textContent())?.includes(option)) return;
     // A click toggles: a retry must not close the dropdown the last try opened.
     if ((await box.first().getAttribute('aria-expanded')) !== 'true') await box.click();
-    if (search) await box.first().fill(option);
+    if (search && (await box.first().isEditable())) await box.first().fill(option);
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: new RegExp(`^${option}`) })
