@@ -18,11 +18,20 @@ export const warehouseLoadedSchema = z.object({
 });
 export type WarehouseLoaded = z.infer<typeof warehouseLoadedSchema>;
 
-/** Tells every subscriber; at most one pending job per organization and subscriber. */
+/**
+ * Tells every subscriber. Events that say the same thing (organization, reason and source)
+ * collapse into one pending job per subscriber; different ones never do: a sync arriving
+ * while a publish's event waits must still reach the subscriber that re-applies the
+ * mapping after a sync, which the publish's payload would not tell.
+ */
 export function publishWarehouseLoaded(jobs: JobQueue, event: WarehouseLoaded): Promise<void> {
-  return jobs.publish(WAREHOUSE_LOADED_EVENT, warehouseLoadedSchema.parse(event), {
-    singletonKey: event.orgId,
-  });
+  const loaded = warehouseLoadedSchema.parse(event);
+  return jobs.publish(WAREHOUSE_LOADED_EVENT, loaded, { singletonKey: pendingKeyOf(loaded) });
+}
+
+/** The key under which pending copies of an event collapse (see `publishWarehouseLoaded`). */
+function pendingKeyOf({ orgId, reason, sourceId }: WarehouseLoaded): string {
+  return [orgId, reason, sourceId ?? ''].join(':');
 }
 
 /** Runs `handler` (in queue `queue`) after every load; payloads are checked on the way in. */
