@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { WarehouseAccess } from '../apps/server/src/platform/warehouse/warehouse-plugin.js';
+import type { WarehouseAccess } from '../apps/server/src/warehouse/warehouse-plugin.js';
 import { seedDemoSegments } from '../apps/server/src/demo/index.js';
 import { listenSignedIn } from './listen-signed-in.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { once } from 'node:events';
 import type { MappingBody } from '@revlane/contracts';
-import { csvFileOf } from '../apps/server/src/services/composer/connectors/csv-connector.js';
+import { csvFileOf } from '../apps/server/src/ingestion/connectors/csv-connector.js';
 import {
   DEFAULT_DEMO_SIZE,
   loadDemoData,

@@ -12,12 +12,12 @@ import type { PlayAction } from '@revlane/contracts';
 import type { Database } from '../apps/server/src/platform/database/database.js';
 import { connections, plays } from '../apps/server/src/platform/database/schema/index.js';
 import type { SecretBox } from '../apps/server/src/platform/secrets/secret-box.js';
-import { sealTokens } from '../apps/server/src/services/composer/connections/connection-session.js';
+import { sealTokens } from '../apps/server/src/integrations/core/connection-session.js';
 import { playRunDeps } from '../apps/server/src/services/main/plays/runs/play-runs.plugin.js';
 import { runPlay } from '../apps/server/src/services/main/plays/runs/run-play.js';
 import { recordRun } from '../apps/server/src/services/main/plays/runs/runs.repository.js';
 import { sealWebhookSecrets } from '../apps/server/src/services/main/plays/webhook-secrets.js';
-import { newSlackOAuth, slackFake } from '../apps/server/src/sandbox/slack-fake.js';
+import { newSlackOAuth, slackFake } from '../apps/server/src/integrations/slack/slack-fake.js';
 import { listenSignedIn } from './listen-signed-in.js';
 import { withPeakRss } from './peak-rss.js';
 

@@ -31,8 +31,8 @@ import { loggerOptions, loggingPlugin, requestIdFor } from './platform/logging.j
 import type { FileStorage } from './platform/storage/file-storage.js';
 import { secretsPlugin } from './platform/secrets/secrets-plugin.js';
 import { storagePlugin } from './platform/storage/storage-plugin.js';
-import { warehousePlugin } from './platform/warehouse/warehouse-plugin.js';
-import { csvLoadAheadPlugin } from './services/composer/ingestion/csv-load-ahead-plugin.js';
+import { warehousePlugin } from './warehouse/warehouse-plugin.js';
+import { csvLoadAheadPlugin } from './ingestion/landing/csv-load-ahead-plugin.js';
 import type { Warehouse } from './warehouse/index.js';
 import { SERVICES, type MountedService } from './services/index.js';
 import { sandboxPlugin } from './sandbox/sandbox.plugin.js';

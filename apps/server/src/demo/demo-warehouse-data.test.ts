@@ -8,7 +8,7 @@ import { captureLogs } from '../../test/log-capture.js';
 import { testConfig } from '../../test/app.js';
 import { configPlugin } from '../platform/config-plugin.js';
 import { ensureDemoWarehouseData } from './demo-warehouse-data.js';
-import { warehousePlugin } from '../platform/warehouse/warehouse-plugin.js';
+import { warehousePlugin } from '../warehouse/warehouse-plugin.js';
 
 describe('demo warehouse data on start', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'revlane-demo-wh-'));

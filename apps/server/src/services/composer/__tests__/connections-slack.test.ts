@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection, SlackChannel } from '@revlane/contracts';
 import { asUser } from '../../../../test/app.js';
-import { SANDBOX_SLACK_CHANNELS } from '../../../sandbox/slack-fake.js';
+import { SANDBOX_SLACK_CHANNELS } from '../../../integrations/slack/slack-fake.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import {
   authorizeUrlOf,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConnectionProvider } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import { connections } from '../../../platform/database/schema/index.js';
-import { sealTokens } from '../connections/connection-session.js';
+import { sealTokens } from '../../../integrations/core/connection-session.js';
 import type { TestUser } from '../../../../test/app.js';
 import { SANDBOX_FAKES } from '../../../sandbox/sandbox.plugin.js';
 import type { ComposerFixture } from './composer-fixture.js';

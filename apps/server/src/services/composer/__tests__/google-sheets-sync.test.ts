@@ -5,7 +5,7 @@ import {
   startFakeGoogleSheets,
   type FakeCell,
   type FakeGoogleSheets,
-} from '../../../sandbox/google-sheets-fake.js';
+} from '../../../integrations/google-sheets/google-sheets-fake.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import { countRows, syncNow } from './sync-helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawTablePrefix } from '../ingestion/landed-tables.js';
+import { rawTablePrefix } from '../../../ingestion/landing/landed-tables.js';
 import type { DiscoveredTable, Source, TablePreview, TestResult } from '@revlane/contracts';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';

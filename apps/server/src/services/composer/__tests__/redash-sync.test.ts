@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveredTable, Source, TablePreview, TestResult } from '@revlane/contracts';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
-import { startFakeRedash, type FakeRedash } from '../../../sandbox/redash-fake.js';
+import { startFakeRedash, type FakeRedash } from '../../../integrations/redash/redash-fake.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import { countRows, syncNow } from './sync-helpers.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationIdOf } from '../../../../test/app.js';
-import { SANDBOX_SLACK_CHANNEL_WITHOUT_BOT } from '../../../sandbox/slack-fake.js';
-import { findConnection } from '../connections/connections.repository.js';
-import { slackSender, type SlackSender } from '../connections/slack-sender.js';
+import { SANDBOX_SLACK_CHANNEL_WITHOUT_BOT } from '../../../integrations/slack/slack-fake.js';
+import { findConnection } from '../../../integrations/core/connections.repository.js';
+import { slackSender, type SlackSender } from '../../../integrations/slack/slack-sender.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import {
   seedConnection,

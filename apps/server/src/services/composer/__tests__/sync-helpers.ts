@@ -1,5 +1,5 @@
 import type { Sync } from '@revlane/contracts';
-import { rawTablePrefix } from '../ingestion/landed-tables.js';
+import { rawTablePrefix } from '../../../ingestion/landing/landed-tables.js';
 import type { TestUser } from '../../../../test/app.js';
 import type { ComposerFixture } from './composer-fixture.js';
 

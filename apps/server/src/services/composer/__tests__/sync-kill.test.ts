@@ -14,7 +14,7 @@ import {
   type ServerProcess,
 } from '../../../../test/server-process.js';
 import { createTestKeys, signTestToken } from '../../../../test/tokens.js';
-import { INTERRUPTED_MESSAGE } from '../syncs/sync-jobs.js';
+import { INTERRUPTED_MESSAGE } from '../../../ingestion/syncs/sync-jobs.js';
 import { createSourceDatabase, sourcePostgresUrl, type SourceDatabase } from './source-postgres.js';
 
 const adminUrl = await sourcePostgresUrl();

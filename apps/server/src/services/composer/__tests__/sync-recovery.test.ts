@@ -6,10 +6,10 @@ import { sourceSyncs } from '../../../platform/database/schema/index.js';
 import {
   startFakeGoogleSheets,
   type FakeGoogleSheets,
-} from '../../../sandbox/google-sheets-fake.js';
-import { rawTablePrefix } from '../ingestion/landed-tables.js';
-import { INTERRUPTED_MESSAGE } from '../syncs/sync-jobs.js';
-import { sweepSyncs } from '../syncs/sync-sweep.js';
+} from '../../../integrations/google-sheets/google-sheets-fake.js';
+import { rawTablePrefix } from '../../../ingestion/landing/landed-tables.js';
+import { INTERRUPTED_MESSAGE } from '../../../ingestion/syncs/sync-jobs.js';
+import { sweepSyncs } from '../../../ingestion/syncs/sync-sweep.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import { countRows, syncNow, waitForSync } from './sync-helpers.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderSettings } from '../../../platform/connections-config.js';
-import type { SyncRecord } from '../syncs/syncs.repository.js';
+import type { SyncRecord } from '../../../ingestion/syncs/syncs.repository.js';
 import { toConnection } from './connection-response.js';
-import type { ConnectionRecord } from './connections.repository.js';
+import type { ConnectionRecord } from '../../../integrations/core/connections.repository.js';
 
 const SETTINGS: ProviderSettings = {
   isAvailable: true,

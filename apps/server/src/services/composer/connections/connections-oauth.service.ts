@@ -9,13 +9,19 @@ import {
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import { conflict } from '../../../platform/errors/http-error.js';
 import { markStepCompleted } from '../../user/onboarding/onboarding.repository.js';
-import { sealTokens } from './connection-session.js';
+import { sealTokens } from '../../../integrations/core/connection-session.js';
 import { ensureCrmSource } from './crm-source.js';
-import { ensureConnection, updateConnection } from './connections.repository.js';
+import {
+  ensureConnection,
+  updateConnection,
+} from '../../../integrations/core/connections.repository.js';
 import { isCrm, type Composer } from './connections.service.js';
-import { consumeOAuthState, insertOAuthState } from './oauth-states.repository.js';
-import { OAUTH_PROVIDERS } from './providers/index.js';
-import type { AuthorizePurpose } from './providers/oauth-provider.js';
+import {
+  consumeOAuthState,
+  insertOAuthState,
+} from '../../../integrations/core/oauth-states.repository.js';
+import { OAUTH_PROVIDERS } from '../../../integrations/core/providers.js';
+import type { AuthorizePurpose } from '../../../integrations/core/oauth-provider.js';
 
 const STATE_TTL_MS = 10 * 60_000;
 const CONNECT_CRM_STEP = 'connect-my-crm';

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { CONNECTION_LABELS, type CrmProvider, type SelectedTable } from '@revlane/contracts';
 import type { Queryable } from '../../../platform/database/queryable.js';
-import { crmSelectedTables } from '../connectors/crm-connector.js';
-import { hubspotReader } from '../connectors/hubspot-reader.js';
-import { intercomReader } from '../connectors/intercom-reader.js';
-import { outreachReader } from '../connectors/outreach-reader.js';
-import { SALESFORCE_TABLES } from '../connectors/salesforce-tables.js';
-import { findSource, insertSource, updateSource } from '../sources/sources.repository.js';
+import { crmSelectedTables } from '../../../integrations/core/crm-connector.js';
+import { hubspotReader } from '../../../integrations/hubspot/hubspot-reader.js';
+import { intercomReader } from '../../../integrations/intercom/intercom-reader.js';
+import { outreachReader } from '../../../integrations/outreach/outreach-reader.js';
+import { SALESFORCE_TABLES } from '../../../integrations/salesforce/salesforce-tables.js';
+import {
+  findSource,
+  insertSource,
+  updateSource,
+} from '../../../ingestion/sources/sources.repository.js';
 
 /**
  * What a CRM's sync loads: every object, incremental on the provider's modified date and

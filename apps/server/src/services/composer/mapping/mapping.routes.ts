@@ -20,8 +20,8 @@ import {
   MAPPING_RUNS_SWEEP_JOB,
   MAPPING_STALE_AFTER_SECONDS,
   mappingPublishJobSchema,
-} from './mapping-jobs.js';
-import { sweepMappingRuns } from './mapping-sweep.js';
+} from '../../../modelling/mapping-jobs.js';
+import { sweepMappingRuns } from '../../../modelling/mapping-sweep.js';
 import {
   getMapping,
   getMappingRun,
@@ -29,9 +29,9 @@ import {
   previewMappingOf,
   publishMapping,
   saveMappingDraft,
-} from './mapping.service.js';
-import { runMappingPublish } from './publish-mapping.js';
-import { reapplyAfterSync } from './reapply-after-sync.js';
+} from '../../../modelling/mapping.service.js';
+import { runMappingPublish } from '../../../modelling/publish-mapping.js';
+import { reapplyAfterSync } from '../../../modelling/reapply-after-sync.js';
 
 const tags = ['mapping'];
 

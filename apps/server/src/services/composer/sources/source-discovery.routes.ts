@@ -19,7 +19,7 @@ import {
   previewTable,
   testSavedSource,
   testSourceConfig,
-} from './source-discovery.service.js';
+} from '../../../ingestion/sources/source-discovery.service.js';
 import { sourceParamsSchema } from './sources.routes.js';
 
 const tags = ['sources'];

@@ -4,19 +4,24 @@ import { z } from 'zod';
 import { dataEnvelope, SOURCES_API, syncSchema } from '@revlane/contracts';
 import { staleSecondsAtStart } from '../../../platform/database/dead-process-rule.js';
 import { errorResponses } from '../../../platform/http/responses.js';
-import { connectorContextOf } from '../connectors/connector-context.js';
+import { connectorContextOf } from '../../../ingestion/connectors/connector-context.js';
 import { sourceParamsSchema } from '../sources/sources.routes.js';
-import { runSync } from './run-sync.js';
+import { runSync } from '../../../ingestion/syncs/run-sync.js';
 import {
   SOURCE_SYNC_JOB,
   SOURCE_SYNCS_SWEEP_CRON,
   SOURCE_SYNCS_SWEEP_JOB,
   sourceSyncJobSchema,
   STALE_AFTER_SECONDS,
-} from './sync-jobs.js';
-import type { SyncProgress } from './sync-progress.js';
-import { sweepSyncs } from './sync-sweep.js';
-import { cancelSync, getSourceSyncs, getSync, startSourceSync } from './syncs.service.js';
+} from '../../../ingestion/syncs/sync-jobs.js';
+import type { SyncProgress } from '../../../ingestion/syncs/sync-progress.js';
+import { sweepSyncs } from '../../../ingestion/syncs/sync-sweep.js';
+import {
+  cancelSync,
+  getSourceSyncs,
+  getSync,
+  startSourceSync,
+} from '../../../ingestion/syncs/syncs.service.js';
 
 const tags = ['syncs'];
 const syncParamsSchema = z.object({ id: z.string().max(100) });

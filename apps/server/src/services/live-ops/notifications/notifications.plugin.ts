@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createLazyMailer } from '../../../platform/mail/mailer.js';
-import { slackSender } from '../../composer/connections/slack-sender.js';
+import { slackSender } from '../../../integrations/slack/slack-sender.js';
 import { registerCohortDependents } from '../cohorts/cohort-dependents.js';
 import { onCohortSnapshot } from '../snapshots/index.js';
 import { activityRoutes } from './activity.routes.js';

@@ -10,7 +10,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors/http-error.js';
-import type { WarehouseAccess } from '../../../platform/warehouse/warehouse-plugin.js';
+import type { WarehouseAccess } from '../../../warehouse/warehouse-plugin.js';
 import { afterDefinitionChange } from '../cohorts/cohort-definition-listeners.js';
 import { toCohortVersion } from '../cohorts/cohort-response.js';
 import { versionOfChange } from '../cohorts/cohort-versions.repository.js';

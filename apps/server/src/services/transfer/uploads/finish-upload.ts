@@ -3,13 +3,13 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_METADATA } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
-import { csvFileOf } from '../../composer/connectors/csv-connector.js';
+import { csvFileOf } from '../../../ingestion/connectors/csv-connector.js';
 import {
   findSource,
   insertSource,
   updateSource,
-} from '../../composer/sources/sources.repository.js';
-import { queueSync } from '../../composer/syncs/queue-sync.js';
+} from '../../../ingestion/sources/sources.repository.js';
+import { queueSync } from '../../../ingestion/syncs/queue-sync.js';
 import type { Uploader } from './upload-ids.js';
 
 type Transfer = Pick<FastifyInstance, 'db' | 'jobs' | 'config' | 'csvLoadAhead'>;

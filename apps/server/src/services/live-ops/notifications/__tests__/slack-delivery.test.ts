@@ -16,7 +16,7 @@ import {
 import type { TestSend } from '@revlane/contracts';
 import { deliverNotification, type DeliveryDeps } from '../deliver-notification.js';
 import { DELIVERY_LEASE_MS } from '../notification-jobs.js';
-import { slackSender } from '../../../composer/connections/slack-sender.js';
+import { slackSender } from '../../../../integrations/slack/slack-sender.js';
 import {
   seedConnection,
   slackEnvFor,

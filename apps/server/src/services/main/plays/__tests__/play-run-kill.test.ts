@@ -24,7 +24,7 @@ import {
 import { openDatabase } from '../../../../platform/database/database.js';
 import { connections, segments, users } from '../../../../platform/database/schema/index.js';
 import { secretBoxFor } from '../../../../platform/secrets/secrets-plugin.js';
-import { sealTokens } from '../../../composer/connections/connection-session.js';
+import { sealTokens } from '../../../../integrations/core/connection-session.js';
 import {
   createSourceDatabase,
   sourcePostgresUrl,

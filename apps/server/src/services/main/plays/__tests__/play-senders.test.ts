@@ -16,7 +16,7 @@ import { connections, playRunItems } from '../../../../platform/database/schema/
 import {
   startFakeGoogleSheets,
   type FakeGoogleSheets,
-} from '../../../../sandbox/google-sheets-fake.js';
+} from '../../../../integrations/google-sheets/google-sheets-fake.js';
 import { playRunDeps } from '../runs/play-runs.plugin.js';
 import { runPlay } from '../runs/run-play.js';
 import { recordRun } from '../runs/runs.repository.js';

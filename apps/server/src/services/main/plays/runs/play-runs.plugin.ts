@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { playRuns, plays } from '../../../../platform/database/schema/index.js';
-import { slackSender } from '../../../composer/connections/slack-sender.js';
+import { slackSender } from '../../../../integrations/slack/slack-sender.js';
 import { onCohortSnapshot } from '../../../live-ops/snapshots/index.js';
 import { openWebhookSecrets } from '../webhook-secrets.js';
 import { runDueSchedules } from './due-schedules.js';
@@ -15,11 +15,11 @@ import {
 } from './play-jobs.js';
 import { runPlay, type RunDeps } from './run-play.js';
 import { listStrandedRuns, listUnfinishedRuns } from './runs.repository.js';
-import { sessionsOfRun } from './senders/connected-session.js';
-import { googleSheetSender } from './senders/google-sheet-sender.js';
-import { hubspotTaskSender } from './senders/hubspot-task-sender.js';
-import { outreachSequenceSender } from './senders/outreach-sequence-sender.js';
-import { salesforceTaskSender } from './senders/salesforce-task-sender.js';
+import { sessionsOfRun } from '../../../../integrations/core/connected-session.js';
+import { googleSheetSender } from '../../../../integrations/google-sheets/google-sheet-sender.js';
+import { hubspotTaskSender } from '../../../../integrations/hubspot/hubspot-task-sender.js';
+import { outreachSequenceSender } from '../../../../integrations/outreach/outreach-sequence-sender.js';
+import { salesforceTaskSender } from '../../../../integrations/salesforce/salesforce-task-sender.js';
 import { webhookSender } from './webhook-sender.js';
 
 /**

@@ -5,7 +5,10 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../../../platform/outbound/outbound-policy.js';
-import { outcomeOfStatus, type ActionOutcome } from './action-outcome.js';
+import {
+  outcomeOfStatus,
+  type ActionOutcome,
+} from '../../../../integrations/core/action-outcome.js';
 
 export interface WebhookDelivery {
   url: string;

@@ -1,0 +1,94 @@
+import type { Warehouse } from '../../warehouse/index.js';
+import type { CsvLoadOptions } from '../../warehouse/engine/warehouse.js';
+import { quoteIdentifier } from '../../warehouse/engine/identifiers.js';
+import { nextTableName, type TableSchema } from '../../warehouse/engine/table-schema.js';
+import type { ExtractedColumn } from '../../integrations/core/connector.js';
+import { safeIdentifier } from './landed-tables.js';
+
+/** The warehouse schema of an extracted table: source names made safe identifiers. */
+export function landedSchema(name: string, columns: readonly ExtractedColumn[]): TableSchema {
+  const taken = new Set<string>();
+  return {
+    name,
+    columns: columns.map((column) => ({
+      name: safeIdentifier(column.name, taken),
+      type: column.type,
+    })),
+  };
+}
+
+/** The warehouse name of a source column, or null when the table has no such column. */
+export function landedName(
+  schema: TableSchema,
+  columns: readonly ExtractedColumn[],
+  sourceName: string | undefined,
+): string | null {
+  const index = columns.findIndex((column) => column.name === sourceName);
+  return index < 0 ? null : (schema.columns[index]?.name ?? null);
+}
+
+/**
+ * Builds `<table>__next` from a CSV file in the load format (or, with `load.sniffed`, in
+ * its own dialect, ADR 0018): empty for a full refresh, or for an incremental load the new
+ * rows plus the current table's rows — all of them when appending, or with `mergeKey` (a
+ * column of the schema) those whose key was not loaded again, so a record modified since
+ * the last sync replaces its earlier row. The live table is untouched until the swap.
+ */
+export async function buildNextTable(
+  warehouse: Warehouse,
+  orgId: string,
+  schema: TableSchema,
+  file: string,
+  incremental: { mergeKey: string | null } | false,
+  load: CsvLoadOptions = {},
+): Promise<number> {
+  const next = { ...schema, name: nextTableName(schema.name) };
+  const table = (name: string) => warehouse.dialect.table(orgId, name);
+  const columns = schema.columns.map((column) => quoteIdentifier(column.name)).join(', ');
+  if (incremental && !incremental.mergeKey) {
+    await warehouse.execute(orgId, [
+      { sql: `DROP TABLE IF EXISTS ${table(next.name)}`, params: [] },
+      {
+        sql: `CREATE TABLE ${table(next.name)} AS SELECT ${columns} FROM ${table(schema.name)}`,
+        params: [],
+      },
+    ]);
+    return warehouse.loadCsvFile(orgId, next, file, load);
+  }
+  await warehouse.createTable(orgId, next);
+  const written = await warehouse.loadCsvFile(orgId, next, file, load);
+  if (incremental && incremental.mergeKey) {
+    // The key is a column of the discovered schema, quoted; nothing here comes from input.
+    const key = quoteIdentifier(incremental.mergeKey);
+    await warehouse.execute(orgId, [
+      {
+        sql:
+          `INSERT INTO ${table(next.name)} (${columns}) SELECT ${columns} FROM ${table(schema.name)} AS kept ` +
+          `WHERE NOT EXISTS (SELECT 1 FROM ${table(next.name)} AS fresh WHERE fresh.${key} = kept.${key})`,
+        params: [],
+      },
+    ]);
+  }
+  return written;
+}
+
+/**
+ * Makes a table loaded while its file was uploaded (ADR 0029), already in `schema`'s
+ * columns, the `<table>__next` of a full refresh: a rename, no second read of the file.
+ */
+export async function adoptAsNextTable(
+  warehouse: Warehouse,
+  orgId: string,
+  schema: TableSchema,
+  loaded: { table: string; rows: number },
+): Promise<number> {
+  const next = nextTableName(schema.name);
+  await warehouse.execute(orgId, [
+    { sql: `DROP TABLE IF EXISTS ${warehouse.dialect.table(orgId, next)}`, params: [] },
+    {
+      sql: `ALTER TABLE ${warehouse.dialect.table(orgId, loaded.table)} RENAME TO ${quoteIdentifier(next)}`,
+      params: [],
+    },
+  ]);
+  return loaded.rows;
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateSourceBody, Source, UpdateSourceBody } from '@revlane/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { HttpError, notFound } from '../../platform/errors/http-error.js';
+import { dropLandedTables } from '../landing/landed-tables.js';
+import { activeSyncOf } from '../syncs/syncs.repository.js';
+import { parseSourceConfig } from './source-config.js';
+import { findSourceDependents, toSourceDependentErrors } from './source-dependents.js';
+import { toSource } from './source-response.js';
+import { openSecrets, sealSecrets, splitConfig } from './source-secrets.js';
+import {
+  deleteSource,
+  findSource,
+  insertSource,
+  latestSyncsOf,
+  listSources,
+  updateSource,
+  type SourceRecord,
+} from './sources.repository.js';
+
+type Composer = Pick<FastifyInstance, 'db' | 'secrets' | 'warehouse'>;
+
+/** The organization's source, or 404 (also for another organization's id). */
+export async function requireSource(
+  app: Pick<FastifyInstance, 'db'>,
+  auth: AuthContext,
+  sourceId: string,
+): Promise<SourceRecord> {
+  const source = await findSource(app.db, auth.org.id, sourceId);
+  if (!source) throw notFound('Source');
+  return source;
+}
+
+async function answer(app: Composer, row: SourceRecord): Promise<Source> {
+  const latest = (await latestSyncsOf(app.db, row.orgId)).get(row.id);
+  return toSource(row, secretNamesOf(app, row), latest);
+}
+
+const secretNamesOf = (app: Composer, row: SourceRecord) =>
+  Object.keys(openSecrets(app.secrets, row.id, row.sealedSecrets)).sort();
+
+export async function createSource(
+  app: Composer,
+  auth: AuthContext,
+  body: CreateSourceBody,
+): Promise<Source> {
+  // The id is chosen first: it is the associated data the secrets are sealed with.
+  const id = randomUUID();
+  const { visible, secrets } = splitConfig(body.type, body.config);
+  const row = await insertSource(app.db, {
+    id,
+    orgId: auth.org.id,
+    type: body.type,
+    name: body.name,
+    config: visible,
+    sealedSecrets: sealSecrets(app.secrets, id, secrets),
+    createdBy: auth.user.id,
+  });
+  return toSource(row, Object.keys(secrets).sort());
+}
+
+export async function getSources(app: Composer, auth: AuthContext): Promise<Source[]> {
+  const [rows, latest] = await Promise.all([
+    listSources(app.db, auth.org.id),
+    latestSyncsOf(app.db, auth.org.id),
+  ]);
+  return rows.map((row) => toSource(row, secretNamesOf(app, row), latest.get(row.id)));
+}
+
+export async function getSource(app: Composer, auth: AuthContext, id: string) {
+  return answer(app, await requireSource(app, auth, id));
+}
+
+/**
+ * Renames, changes config (merged over the stored one, so secrets not sent keep their
+ * value), selected tables or schedule. A bad merged config is a 400 and nothing changes.
+ */
+export async function changeSource(
+  app: Composer,
+  auth: AuthContext,
+  id: string,
+  body: UpdateSourceBody,
+): Promise<Source> {
+  const source = await requireSource(app, auth, id);
+  const changes: Parameters<typeof updateSource>[3] = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.selectedTables !== undefined) changes.selectedTables = body.selectedTables;
+  if (body.schedule !== undefined) changes.schedule = body.schedule;
+  if (body.config !== undefined) {
+    const stored = { ...source.config, ...openSecrets(app.secrets, id, source.sealedSecrets) };
+    const merged = parseSourceConfig(source.type, { ...stored, ...body.config });
+    const { visible, secrets } = splitConfig(source.type, merged);
+    changes.config = visible;
+    changes.sealedSecrets = sealSecrets(app.secrets, id, secrets);
+  }
+  const row = await updateSource(app.db, auth.org.id, id, changes);
+  if (!row) throw notFound('Source');
+  return answer(app, row);
+}
+
+/**
+ * Deletes the source and drops its landed tables, unless something reads them (then 409
+ * naming each dependent, nothing deleted) or a sync is running (409: cancel it first).
+ */
+export async function removeSource(app: Composer, auth: AuthContext, id: string): Promise<void> {
+  const source = await requireSource(app, auth, id);
+  const dependents = await findSourceDependents(app.db, auth.org.id, source.id);
+  if (dependents.length > 0) {
+    throw new HttpError(
+      409,
+      `"${source.name}" is used by ${dependents.length} mapping(s); change or delete them first`,
+      toSourceDependentErrors(dependents),
+    );
+  }
+  if (await activeSyncOf(app.db, auth.org.id, source.id)) {
+    throw new HttpError(409, `"${source.name}" is syncing; cancel the sync first`);
+  }
+  await dropLandedTables(app.warehouse.engine, auth.org.id, source);
+  await deleteSource(app.db, auth.org.id, source.id);
+}
