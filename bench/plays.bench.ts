@@ -13,7 +13,7 @@ import type { Database } from '../apps/server/src/platform/database/database.js'
 import { connections, plays } from '../apps/server/src/platform/database/schema/index.js';
 import type { SecretBox } from '../apps/server/src/platform/secrets/secret-box.js';
 import { sealTokens } from '../apps/server/src/integrations/core/connection-session.js';
-import { playRunDeps } from '../apps/server/src/services/main/plays/runs/play-runs.plugin.js';
+import { playRunDeps } from '../apps/server/src/services/main/plays/runs/play-run-deps.js';
 import { runPlay } from '../apps/server/src/services/main/plays/runs/run-play.js';
 import { recordRun } from '../apps/server/src/services/main/plays/runs/runs.repository.js';
 import { sealWebhookSecrets } from '../apps/server/src/services/main/plays/webhook-secrets.js';

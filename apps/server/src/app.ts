@@ -14,6 +14,7 @@ import {
   type DatabaseHandle,
 } from './platform/database/database.js';
 import { errorsPlugin } from './platform/errors/error-handler.js';
+import { eventsPlugin } from './platform/events/events-plugin.js';
 import { gracefulClosePlugin } from './platform/http/graceful-close.js';
 import { corsPlugin } from './platform/http/cors.js';
 import { acceptEmptyJsonBodies, refuseNulInQueryStrings } from './platform/http/json-body.js';
@@ -31,11 +32,11 @@ import { loggerOptions, loggingPlugin, requestIdFor } from './platform/logging.j
 import type { FileStorage } from './platform/storage/file-storage.js';
 import { secretsPlugin } from './platform/secrets/secrets-plugin.js';
 import { storagePlugin } from './platform/storage/storage-plugin.js';
-import { warehousePlugin } from './warehouse/warehouse-plugin.js';
-import { csvLoadAheadPlugin } from './ingestion/landing/csv-load-ahead-plugin.js';
+import { warehousePlugin } from './warehouse/index.js';
+import { ingestionPlugin } from './ingestion/index.js';
 import type { Warehouse } from './warehouse/index.js';
 import { SERVICES, type MountedService } from './services/index.js';
-import { sandboxPlugin } from './sandbox/sandbox.plugin.js';
+import { sandboxPlugin } from './integrations/index.js';
 
 export interface BuildAppOptions {
   config: AppConfigServer;
@@ -99,10 +100,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { handle: database });
+  await app.register(eventsPlugin);
   await app.register(secretsPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(warehousePlugin, { engine: options.warehouse });
-  await app.register(csvLoadAheadPlugin);
+  await app.register(ingestionPlugin);
   // After the stores: its onClose (running jobs finish) then runs before theirs.
   await app.register(jobsPlugin, { database });
   await app.register(errorsPlugin);

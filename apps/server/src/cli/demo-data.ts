@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { DEMO_EMAIL } from '../demo/demo-users.js';
+import { DEMO_EMAIL } from '../demo/index.js';
 import { findOrganizationIdByUserEmail } from '../platform/auth/accounts.repository.js';
 import { loadConfig } from '../platform/config.js';
 import { databaseTargetFor, openDatabase } from '../platform/database/database.js';
@@ -8,9 +8,10 @@ import {
   DEFAULT_DEMO_SEED,
   DEFAULT_DEMO_SIZE,
   loadDemoData,
-} from '../warehouse/demo/load-demo-data.js';
-import { openWarehouse, warehouseKindFor } from '../warehouse/open-warehouse.js';
-import { describeWarehouseSize } from '../warehouse/warehouse-size.js';
+  openWarehouse,
+  warehouseKindFor,
+  describeWarehouseSize,
+} from '../warehouse/index.js';
 
 const usage = `Usage: npm run demo-data -- [--accounts N] [--users N] [--events N] [--seed N]
                              [--org <organization id>] [--warehouse-url postgres://…]

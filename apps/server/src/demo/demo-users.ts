@@ -1,5 +1,5 @@
 import type { Database } from '../platform/database/database.js';
-import type { SeedOrganization } from '../idp/seed.js';
+import type { SeedOrganization } from '../idp/index.js';
 
 export const DEMO_EMAIL = 'demo@acme.example';
 export const DEMO_MEMBER_EMAIL = 'alex@acme.example';

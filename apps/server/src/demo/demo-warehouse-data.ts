@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadDemoData, readLoadInfo, type DemoDataOptions } from '../warehouse/index.js';
-import type { WarehouseAccess } from '../warehouse/warehouse-plugin.js';
+import type { WarehouseAccess } from '../warehouse/index.js';
 
 type DemoSize = Pick<DemoDataOptions, 'accounts' | 'users' | 'events'>;
 

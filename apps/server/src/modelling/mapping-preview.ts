@@ -1,7 +1,6 @@
 import type { MappingPreview } from '@revlane/contracts';
 import type { Warehouse, WarehouseRow } from '../warehouse/index.js';
-import { quoteIdentifier } from '../warehouse/engine/identifiers.js';
-import { SqlParams } from '../warehouse/engine/sql-params.js';
+import { quoteIdentifier, SqlParams } from '../warehouse/index.js';
 import { accountsSelect, eventsSelect, usersSelect } from './mapping-sql.js';
 import type { ResolvedEntity, ResolvedMapping } from './resolve-mapping.js';
 

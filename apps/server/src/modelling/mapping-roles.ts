@@ -1,5 +1,5 @@
-import type { LogicalType } from '../warehouse/engine/table-schema.js';
-import { ACCOUNTS_TABLE, USERS_TABLE } from '../warehouse/model/canonical-tables.js';
+import type { LogicalType } from '../warehouse/index.js';
+import { ACCOUNTS_TABLE, USERS_TABLE } from '../warehouse/index.js';
 
 /** Every role column a mapping names, across the three entities. */
 export type Role = 'id' | 'name' | 'domain' | 'email' | 'accountId' | 'userId' | 'occurredAt';

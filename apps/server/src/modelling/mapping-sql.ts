@@ -1,8 +1,5 @@
-import type { Dialect } from '../warehouse/index.js';
-import { quoteIdentifier } from '../warehouse/engine/identifiers.js';
-import type { SqlParams } from '../warehouse/engine/sql-params.js';
-import type { TableSchema } from '../warehouse/engine/table-schema.js';
-import { EVENTS_TABLE } from '../warehouse/model/canonical-tables.js';
+import type { Dialect, SqlParams, TableSchema } from '../warehouse/index.js';
+import { quoteIdentifier, EVENTS_TABLE } from '../warehouse/index.js';
 import { PUBLIC_EMAIL_DOMAINS } from '../platform/auth/provisioning.js';
 import type { ResolvedEntity, ResolvedMapping } from './resolve-mapping.js';
 

@@ -23,7 +23,7 @@ import {
   type MappingRunRecord,
 } from './mapping.repository.js';
 import { resolveMapping } from './resolve-mapping.js';
-import { toRun } from '../ingestion/sources/source-response.js';
+import { toRun } from '../ingestion/index.js';
 
 type Composer = Pick<FastifyInstance, 'db' | 'jobs' | 'warehouse'>;
 

@@ -11,9 +11,9 @@ import {
   type CompiledQuery,
   type KeyedLock,
   type Warehouse,
+  EVENTS_TABLE,
 } from '../warehouse/index.js';
-import { EVENTS_TABLE } from '../warehouse/model/canonical-tables.js';
-import type { TableSchema } from '../warehouse/engine/table-schema.js';
+import type { TableSchema } from '../warehouse/index.js';
 import { seedMappedSegments } from './mapped-segments.js';
 import { accountsSelect, eventsSelect, usersSelect } from './mapping-sql.js';
 import { MAPPING_HEARTBEAT_MS, type MappingPublishJob } from './mapping-jobs.js';

@@ -8,11 +8,10 @@ import {
   OrgCatalogue,
   type CustomColumn,
   type Warehouse,
+  describeTable,
 } from '../warehouse/index.js';
-import { describeTable } from '../warehouse/engine/describe-table.js';
-import type { LogicalType, TableColumn } from '../warehouse/engine/table-schema.js';
-import { safeIdentifier } from '../ingestion/landing/landed-tables.js';
-import { findSource } from '../ingestion/sources/sources.repository.js';
+import type { LogicalType, TableColumn } from '../warehouse/index.js';
+import { safeIdentifier, findSource } from '../ingestion/index.js';
 import { ATTRIBUTE_TARGETS, ROLE_TYPES, type Role } from './mapping-roles.js';
 
 /** A mapped column as the warehouse holds it: its safe name and logical type. */

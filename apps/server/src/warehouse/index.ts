@@ -69,3 +69,9 @@ export {
   type DemoProgress,
 } from './demo/load-demo-data.js';
 export { demoAccountNaming } from './demo/demo-accounts.js';
+export { sniffedCsvReader } from './duckdb/duckdb-csv-import.js';
+export { nextTableName } from './engine/table-schema.js';
+export { type CsvLoadOptions, type SniffedCsv } from './engine/warehouse.js';
+export { ACCOUNTS_TABLE, EVENTS_TABLE, USERS_TABLE } from './model/canonical-tables.js';
+export { warehousePlugin, type WarehouseAccess } from './warehouse-plugin.js';
+export { describeWarehouseSize } from './warehouse-size.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionOpener } from '../../integrations/core/connection-session.js';
+import { sessionOpener } from '../../integrations/index.js';
 import type { ConnectorContext } from './open-connector.js';
 
 /**

@@ -1,6 +1,5 @@
-import type { LogicalType } from '../../warehouse/engine/table-schema.js';
-import type { SniffedCsv } from '../../warehouse/engine/warehouse.js';
-import type { ExtractedColumn } from '../../integrations/core/connector.js';
+import type { LogicalType, SniffedCsv } from '../../warehouse/index.js';
+import type { ExtractedColumn } from '../../integrations/index.js';
 
 const LOGICAL_TYPES: Record<string, LogicalType> = {
   TINYINT: 'bigint',

@@ -7,12 +7,12 @@ import {
   type ExtractOptions,
   type ExtractResult,
   type SourceConnector,
-} from '../../integrations/core/connector.js';
-import { sniffedCsvReader } from '../../warehouse/duckdb/duckdb-csv-import.js';
+  jsonSafeRow,
+} from '../../integrations/index.js';
+import { sniffedCsvReader } from '../../warehouse/index.js';
 import type { LoadedAhead } from '../landing/csv-load-ahead.js';
 import { csvColumnsOf } from './csv-columns.js';
 import { sniffCsv, withScratchDuckDB } from './csv-sniff.js';
-import { jsonSafeRow } from '../../integrations/core/json-safe.js';
 
 /** Where a CSV source's current file lives (the upload moves it there). */
 export function csvFileOf(dataDir: string, orgId: string, sourceId: string): string {

@@ -1,5 +1,5 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { SniffedCsv } from '../../warehouse/engine/warehouse.js';
+import type { SniffedCsv } from '../../warehouse/index.js';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 /** `sniff_csv` prints an absent quote, escape or comment as "(empty)". */

@@ -4,9 +4,9 @@ import {
   type ExtractOptions,
   type ExtractResult,
   type SourceConnector,
-} from '../../integrations/core/connector.js';
+  jsonSafeRow,
+} from '../../integrations/index.js';
 import { INTERACTIVE_STATEMENT_TIMEOUT_MS } from './database-session.js';
-import { jsonSafeRow } from '../../integrations/core/json-safe.js';
 
 export interface CatalogueColumn {
   name: string;

@@ -4,13 +4,14 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../platform/outbound/outbound-policy.js';
-import type { LogicalType } from '../../warehouse/engine/table-schema.js';
+import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
   type ExtractOptions,
   type ExtractResult,
-} from '../../integrations/core/connector.js';
-import { writeCsvFile } from '../../integrations/core/csv-encoder.js';
+  writeCsvFile,
+  networkFailure,
+} from '../../integrations/index.js';
 import {
   DatabaseConnector,
   type CatalogueColumn,
@@ -22,7 +23,6 @@ import {
   tlsOptionsFor,
   type DatabaseSourceConfig,
 } from './database-session.js';
-import { networkFailure } from '../../integrations/core/network-errors.js';
 
 const LOGICAL_TYPES: Record<string, LogicalType> = {
   tinyint: 'bigint',

@@ -2,19 +2,22 @@ import type { SourceType } from '@revlane/contracts';
 import type { GoogleSheetsSettings } from '../../platform/config.js';
 import type { OutboundPolicy } from '../../platform/outbound/outbound-policy.js';
 import type { SourceSettings } from '../sources/source-secrets.js';
-import { ConnectorError, type SourceConnector } from '../../integrations/core/connector.js';
-import { CrmConnector } from '../../integrations/core/crm-connector.js';
+import {
+  ConnectorError,
+  type SourceConnector,
+  CrmConnector,
+  GoogleSheetsConnector,
+  hubspotReader,
+  intercomReader,
+  outreachReader,
+  RedashConnector,
+  SalesforceConnector,
+} from '../../integrations/index.js';
 import { CsvConnector, csvFileOf } from './csv-connector.js';
 import type { DatabaseSourceConfig } from './database-session.js';
-import { GoogleSheetsConnector } from '../../integrations/google-sheets/google-sheets-connector.js';
-import { hubspotReader } from '../../integrations/hubspot/hubspot-reader.js';
-import { intercomReader } from '../../integrations/intercom/intercom-reader.js';
-import { outreachReader } from '../../integrations/outreach/outreach-reader.js';
 import { MySqlConnector } from './mysql-connector.js';
 import { PostgresConnector } from './postgres-connector.js';
-import { RedashConnector } from '../../integrations/redash/redash-connector.js';
-import { SalesforceConnector } from '../../integrations/salesforce/salesforce-connector.js';
-import type { SessionOpener } from '../../integrations/core/connection-session.js';
+import type { SessionOpener } from '../../integrations/index.js';
 import type { CsvLoadAhead } from '../landing/csv-load-ahead.js';
 
 export interface ConnectorContext {

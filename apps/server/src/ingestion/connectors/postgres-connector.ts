@@ -6,12 +6,13 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../platform/outbound/outbound-policy.js';
-import type { LogicalType } from '../../warehouse/engine/table-schema.js';
+import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
   type ExtractOptions,
   type ExtractResult,
-} from '../../integrations/core/connector.js';
+  networkFailure,
+} from '../../integrations/index.js';
 import { csvRowCounter } from './csv-row-counter.js';
 import {
   DatabaseConnector,
@@ -24,7 +25,6 @@ import {
   tlsOptionsFor,
   type DatabaseSourceConfig,
 } from './database-session.js';
-import { networkFailure } from '../../integrations/core/network-errors.js';
 
 const LOGICAL_TYPES: Record<string, LogicalType> = {
   int2: 'bigint',

@@ -1,8 +1,6 @@
-import type { Warehouse } from '../../warehouse/index.js';
-import type { CsvLoadOptions } from '../../warehouse/engine/warehouse.js';
-import { quoteIdentifier } from '../../warehouse/engine/identifiers.js';
-import { nextTableName, type TableSchema } from '../../warehouse/engine/table-schema.js';
-import type { ExtractedColumn } from '../../integrations/core/connector.js';
+import type { Warehouse, CsvLoadOptions } from '../../warehouse/index.js';
+import { quoteIdentifier, nextTableName, type TableSchema } from '../../warehouse/index.js';
+import type { ExtractedColumn } from '../../integrations/index.js';
 import { safeIdentifier } from './landed-tables.js';
 
 /** The warehouse schema of an extracted table: source names made safe identifiers. */

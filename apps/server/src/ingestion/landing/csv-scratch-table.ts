@@ -1,10 +1,8 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { quoteIdentifier } from '../../warehouse/engine/identifiers.js';
-import type { TableSchema } from '../../warehouse/engine/table-schema.js';
-import type { SniffedCsv } from '../../warehouse/engine/warehouse.js';
-import type { Warehouse } from '../../warehouse/index.js';
-import type { ExtractedColumn } from '../../integrations/core/connector.js';
+import { quoteIdentifier } from '../../warehouse/index.js';
+import type { TableSchema, SniffedCsv, Warehouse } from '../../warehouse/index.js';
+import type { ExtractedColumn } from '../../integrations/index.js';
 import { csvColumnsOf } from '../connectors/csv-columns.js';
 import { sniffCsv, withScratchDuckDB } from '../connectors/csv-sniff.js';
 import { landedSchema } from './build-next-table.js';

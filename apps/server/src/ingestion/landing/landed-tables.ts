@@ -1,6 +1,6 @@
 import type { Warehouse } from '../../warehouse/index.js';
 import type { LandedTableState } from '../../platform/database/schema/index.js';
-import { nextTableName } from '../../warehouse/engine/table-schema.js';
+import { nextTableName } from '../../warehouse/index.js';
 
 const MAX_IDENTIFIER = 63;
 

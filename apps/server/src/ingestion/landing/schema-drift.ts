@@ -1,5 +1,5 @@
 import type { SyncTableReport } from '@revlane/contracts';
-import type { ExtractedColumn } from '../../integrations/core/connector.js';
+import type { ExtractedColumn } from '../../integrations/index.js';
 
 type Drift = Pick<SyncTableReport, 'addedColumns' | 'droppedColumns' | 'changedColumns'>;
 

@@ -9,10 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { HttpError, notFound } from '../../platform/errors/http-error.js';
 import { connectorContextOf } from '../connectors/connector-context.js';
-import { isConnectorError, type SourceConnector } from '../../integrations/core/connector.js';
+import { isConnectorError, type SourceConnector } from '../../integrations/index.js';
 import { openConnector } from '../connectors/open-connector.js';
-import type { GoogleSheetsConnector } from '../../integrations/google-sheets/google-sheets-connector.js';
-import type { RedashConnector } from '../../integrations/redash/redash-connector.js';
+import type { GoogleSheetsConnector, RedashConnector } from '../../integrations/index.js';
 import { fullConfig, type SourceSettings } from './source-secrets.js';
 import { requireSource } from './sources.service.js';
 

@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../platform/errors/http-error.js';
 import { dropLandedTables } from '../landing/landed-tables.js';
 import { activeSyncOf } from '../syncs/syncs.repository.js';
 import { parseSourceConfig } from './source-config.js';
-import { findSourceDependents, toSourceDependentErrors } from './source-dependents.js';
+import { toSourceDependentErrors } from './source-dependents.js';
 import { toSource } from './source-response.js';
 import { openSecrets, sealSecrets, splitConfig } from './source-secrets.js';
 import {
@@ -19,7 +19,7 @@ import {
   type SourceRecord,
 } from './sources.repository.js';
 
-type Composer = Pick<FastifyInstance, 'db' | 'secrets' | 'warehouse'>;
+type Composer = Pick<FastifyInstance, 'db' | 'secrets' | 'warehouse' | 'dependents'>;
 
 /** The organization's source, or 404 (also for another organization's id). */
 export async function requireSource(
@@ -105,7 +105,7 @@ export async function changeSource(
  */
 export async function removeSource(app: Composer, auth: AuthContext, id: string): Promise<void> {
   const source = await requireSource(app, auth, id);
-  const dependents = await findSourceDependents(app.db, auth.org.id, source.id);
+  const dependents = await app.dependents.sources.find(app.db, auth.org.id, source.id);
   if (dependents.length > 0) {
     throw new HttpError(
       409,

@@ -9,13 +9,13 @@ import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { publishWarehouseLoaded } from '../../platform/jobs/warehouse-loaded.js';
 import type { SecretBox } from '../../platform/secrets/secret-box.js';
 import type { Warehouse } from '../../warehouse/index.js';
-import { nextTableName } from '../../warehouse/engine/table-schema.js';
+import { nextTableName } from '../../warehouse/index.js';
 import {
   isConnectorError,
   type ExtractOptions,
   type ExtractResult,
   type SourceConnector,
-} from '../../integrations/core/connector.js';
+} from '../../integrations/index.js';
 import {
   csvTableName,
   openConnector,
@@ -32,7 +32,7 @@ import { dropLeftoverNextTables, dropTables, rawTableName } from '../landing/lan
 import { hasDrift, schemaDrift } from '../landing/schema-drift.js';
 import { fullConfig, openSecrets } from '../sources/source-secrets.js';
 import { findSource, updateSource, type SourceRecord } from '../sources/sources.repository.js';
-import { markStepCompleted } from '../../services/user/onboarding/onboarding.repository.js';
+import { markStepCompleted } from '../../services/user/index.js';
 import { SYNC_RETRY_LIMIT, type SourceSyncJob } from './sync-jobs.js';
 import { SyncProgress } from './sync-progress.js';
 import { finishSync, markRetrying, startSync } from './syncs.repository.js';

@@ -1,6 +1,5 @@
 import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
-import type { LogicalType } from '../../warehouse/engine/table-schema.js';
-import type { SniffedCsv } from '../../warehouse/engine/warehouse.js';
+import type { LogicalType, SniffedCsv } from '../../warehouse/index.js';
 
 /** A column of an extracted table: its name at the source, the source's type, how it lands. */
 export interface ExtractedColumn {

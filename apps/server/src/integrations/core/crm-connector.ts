@@ -1,6 +1,6 @@
 import type { DiscoveredTable, SelectedTable, TablePreview } from '@revlane/contracts';
 import type { ProviderSettings } from '../../platform/connections-config.js';
-import type { LogicalType } from '../../warehouse/engine/table-schema.js';
+import type { LogicalType } from '../../warehouse/index.js';
 import type { ConnectionSession } from './connection-session.js';
 import { InvalidGrantError } from './oauth-provider.js';
 import {

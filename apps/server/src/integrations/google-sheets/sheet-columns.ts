@@ -1,4 +1,4 @@
-import type { LogicalType } from '../../warehouse/engine/table-schema.js';
+import type { LogicalType } from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../core/connector.js';
 
 /** What a column's cells hold so far; the widest kind seen wins. */

@@ -3,7 +3,7 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../platform/outbound/outbound-policy.js';
-import type { LogicalType } from '../../warehouse/engine/table-schema.js';
+import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
   type ExtractOptions,

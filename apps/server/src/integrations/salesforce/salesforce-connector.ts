@@ -1,6 +1,6 @@
 import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
 import type { Connection as SalesforceApi, QueryResult } from 'jsforce';
-import type { LogicalType } from '../../warehouse/engine/table-schema.js';
+import type { LogicalType } from '../../warehouse/index.js';
 import type { ConnectionSession } from '../core/connection-session.js';
 import { InvalidGrantError } from '../core/oauth-provider.js';
 import { salesforceConnection, salesforceProvider } from './salesforce-provider.js';

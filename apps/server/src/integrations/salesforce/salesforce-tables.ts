@@ -1,4 +1,4 @@
-import type { LogicalType } from '../../warehouse/engine/table-schema.js';
+import type { LogicalType } from '../../warehouse/index.js';
 
 /**
  * A landed column: its name, type, and the SOQL that reads it when that is not the name (a

@@ -109,6 +109,26 @@ describe('composer: mapping landed tables onto accounts, users and events', () =
     else expect(['queued', 'running', 'succeeded']).toContain(latestRun!.status);
   });
 
+  it('refuses to delete a source the mapping reads: 409 naming the published mapping and the draft', async () => {
+    // The published version (the test before) and the draft both read the events' source.
+    const response = await f.call(f.dana, {
+      method: 'DELETE',
+      url: `sources/${f.sources.events}`,
+    });
+    expect(response.statusCode).toBe(409);
+    const body = response.json<{ message: string; errors: { path: string; message: string }[] }>();
+    expect(body.message).toContain('is used by 2 mapping(s)');
+    expect(body.errors).toEqual([
+      { path: 'mapping:v1', message: 'Published mapping (version 1)' },
+      { path: 'mapping:draft', message: 'Mapping draft' },
+    ]);
+    // Nothing deleted: the source is still there, and so is its place in the mapping.
+    const source = await f.call(f.dana, { method: 'GET', url: `sources/${f.sources.events}` });
+    expect(source.statusCode).toBe(200);
+    const preview = await f.call(f.dana, { method: 'POST', url: 'mapping/preview' });
+    expect(preview.statusCode).toBe(200);
+  });
+
   it('gives an organization without segments All accounts and All users; attributes filter', async () => {
     const menu = await f.api(f.dana, 'GET', 'segments/me');
     const segments = menu.json<{ data: { id: string; name: string }[] }>().data;

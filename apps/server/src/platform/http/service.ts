@@ -20,6 +20,11 @@ export interface ServiceDefinition {
   description: string;
   /** Route plugins; their routes require a signed-in user unless `config.public` says not. */
   routes: (FastifyPluginCallback | FastifyPluginAsync)[];
+  /**
+   * The `jobs.ts` of the modules this service runs (docs/architecture.md §2.2): their
+   * workers, schedules, event subscriptions and dependents lookups, registered with it.
+   */
+  jobs?: ((app: FastifyInstance) => Promise<void>)[];
 }
 
 /**
@@ -47,6 +52,7 @@ export function defineService(definition: ServiceDefinition): FastifyPluginAsync
     });
     // indexPrefix: the UI's asset links must include the service's mount.
     await app.register(fastifySwaggerUi, { routePrefix: '/docs', indexPrefix: app.prefix });
+    for (const jobs of definition.jobs ?? []) await jobs(app);
 
     await app.register(async (api) => {
       // The APIs speak JSON only: any other body is a 415, not a confusing validation error.

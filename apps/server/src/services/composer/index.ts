@@ -1,4 +1,6 @@
 import { defineService } from '../../platform/http/service.js';
+import { ingestionJobs } from '../../ingestion/index.js';
+import { modellingJobs } from '../../modelling/index.js';
 import { connectionsRoutes } from './connections/connections.routes.js';
 import { mappingRoutes } from './mapping/mapping.routes.js';
 import { sourceDiscoveryRoutes } from './sources/source-discovery.routes.js';
@@ -11,4 +13,5 @@ export const composerService = defineService({
   title: 'composer service',
   description: 'Connections to CRMs, Slack and data sources; syncs and mappings.',
   routes: [connectionsRoutes, sourcesRoutes, sourceDiscoveryRoutes, syncsPlugin, mappingRoutes],
+  jobs: [ingestionJobs, modellingJobs],
 });

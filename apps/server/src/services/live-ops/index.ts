@@ -1,4 +1,5 @@
 import { defineService } from '../../platform/http/service.js';
+import { liveOpsJobs } from './jobs.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { cohortChangesRoutes } from './cohorts/cohort-changes.routes.js';
 import { cohortFavoritesRoutes } from './cohorts/cohort-favorites.routes.js';
@@ -8,7 +9,6 @@ import { exportRoutes } from './export/export.routes.js';
 import { notificationsPlugin } from './notifications/notifications.plugin.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { segmentsRoutes } from './segments/segments.routes.js';
-import { snapshotsPlugin } from './snapshots/index.js';
 import { trendsRoutes } from './trends/trends.routes.js';
 
 /** Segments, cohorts, alerts, data, export and trends (docs/architecture.md §3.1). */
@@ -25,11 +25,13 @@ export const liveOpsService = defineService({
     cohortChangesRoutes,
     cohortFavoritesRoutes,
     trendsRoutes,
-    snapshotsPlugin,
     notificationsRoutes,
     notificationsPlugin,
   ],
+  jobs: [liveOpsJobs],
 });
 
 export { listSeededSegments, seedSegments, type SeedSegment } from './segments/seed-segments.js';
 export { seedCohorts, type SeedCohort } from './cohorts/seed-cohorts.js';
+export { findCohortTable } from './cohorts/cohort-table.repository.js';
+export { requireCohort } from './cohorts/cohorts.service.js';

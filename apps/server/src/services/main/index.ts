@@ -1,7 +1,6 @@
 import { defineService } from '../../platform/http/service.js';
-import { playsPlugin } from './plays/plays.plugin.js';
+import { mainJobs } from './jobs.js';
 import { playsRoutes } from './plays/plays.routes.js';
-import { playRunsPlugin } from './plays/runs/play-runs.plugin.js';
 import { playRunsRoutes } from './plays/runs/runs.routes.js';
 
 /** Plays, feature flags, organization, app configuration (docs/architecture.md §3.1). */
@@ -9,5 +8,6 @@ export const mainService = defineService({
   name: 'main',
   title: 'main backend',
   description: 'Plays, feature flags and the organization.',
-  routes: [playsRoutes, playRunsRoutes, playsPlugin, playRunsPlugin],
+  routes: [playsRoutes, playRunsRoutes],
+  jobs: [mainJobs],
 });

@@ -11,3 +11,4 @@ export const userService = defineService({
   description: 'Profiles, onboarding steps, terms of service, dashboard and notification settings.',
   routes: [usersRoutes, onboardingRoutes, dashboardRoutes, slackRoutes],
 });
+export { markStepCompleted } from './onboarding/onboarding.repository.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { connections } from '../../../platform/database/schema/index.js';
 import { sealTokens } from '../../../integrations/core/connection-session.js';
 import type { TestUser } from '../../../../test/app.js';
-import { SANDBOX_FAKES } from '../../../sandbox/sandbox.plugin.js';
+import { SANDBOX_FAKES } from '../../../integrations/sandbox.plugin.js';
 import type { ComposerFixture } from './composer-fixture.js';
 
 export const CLIENT = { id: 'test-client-id', secret: 'test-client-secret-9f2' };

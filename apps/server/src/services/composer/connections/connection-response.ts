@@ -1,7 +1,7 @@
 import type { Connection, ConnectionProvider } from '@revlane/contracts';
 import type { ProviderSettings } from '../../../platform/connections-config.js';
-import type { SyncRecord } from '../../../ingestion/syncs/syncs.repository.js';
-import type { ConnectionRecord } from '../../../integrations/core/connections.repository.js';
+import type { SyncRecord } from '../../../ingestion/index.js';
+import type { ConnectionRecord } from '../../../integrations/index.js';
 
 /** A failed run since the (re)connection is the card's error; an older one is history. */
 const failedSince = (sync: SyncRecord | undefined, connectedAt: Date | null) =>

@@ -8,20 +8,18 @@ import {
 } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import { conflict } from '../../../platform/errors/http-error.js';
-import { markStepCompleted } from '../../user/onboarding/onboarding.repository.js';
-import { sealTokens } from '../../../integrations/core/connection-session.js';
-import { ensureCrmSource } from './crm-source.js';
+import { markStepCompleted } from '../../user/index.js';
 import {
+  sealTokens,
   ensureConnection,
   updateConnection,
-} from '../../../integrations/core/connections.repository.js';
-import { isCrm, type Composer } from './connections.service.js';
-import {
   consumeOAuthState,
   insertOAuthState,
-} from '../../../integrations/core/oauth-states.repository.js';
-import { OAUTH_PROVIDERS } from '../../../integrations/core/providers.js';
-import type { AuthorizePurpose } from '../../../integrations/core/oauth-provider.js';
+  OAUTH_PROVIDERS,
+} from '../../../integrations/index.js';
+import { ensureCrmSource } from './crm-source.js';
+import { isCrm, type Composer } from './connections.service.js';
+import type { AuthorizePurpose } from '../../../integrations/index.js';
 
 const STATE_TTL_MS = 10 * 60_000;
 const CONNECT_CRM_STEP = 'connect-my-crm';

@@ -10,19 +10,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import { conflict, notFound } from '../../../platform/errors/http-error.js';
-import { toSync } from '../../../ingestion/sources/source-response.js';
-import { latestSyncsOf } from '../../../ingestion/sources/sources.repository.js';
-import { queueSync } from '../../../ingestion/syncs/queue-sync.js';
+import { toSync, latestSyncsOf, queueSync } from '../../../ingestion/index.js';
 import { lastSucceededSyncs } from './connection-syncs.js';
 import { withCurrentCrmTables } from './crm-source.js';
 import { toConnection } from './connection-response.js';
-import { ConnectionSession } from '../../../integrations/core/connection-session.js';
 import {
+  ConnectionSession,
   findConnection,
   listConnectionRows,
   updateConnection,
-} from '../../../integrations/core/connections.repository.js';
-import { OAUTH_PROVIDERS } from '../../../integrations/core/providers.js';
+  OAUTH_PROVIDERS,
+} from '../../../integrations/index.js';
 
 export type Composer = Pick<FastifyInstance, 'db' | 'secrets' | 'config' | 'jobs' | 'log'>;
 

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { CONNECTION_LABELS, type CrmProvider, type SelectedTable } from '@revlane/contracts';
 import type { Queryable } from '../../../platform/database/queryable.js';
-import { crmSelectedTables } from '../../../integrations/core/crm-connector.js';
-import { hubspotReader } from '../../../integrations/hubspot/hubspot-reader.js';
-import { intercomReader } from '../../../integrations/intercom/intercom-reader.js';
-import { outreachReader } from '../../../integrations/outreach/outreach-reader.js';
-import { SALESFORCE_TABLES } from '../../../integrations/salesforce/salesforce-tables.js';
 import {
-  findSource,
-  insertSource,
-  updateSource,
-} from '../../../ingestion/sources/sources.repository.js';
+  crmSelectedTables,
+  hubspotReader,
+  intercomReader,
+  outreachReader,
+  SALESFORCE_TABLES,
+} from '../../../integrations/index.js';
+import { findSource, insertSource, updateSource } from '../../../ingestion/index.js';
 
 /**
  * What a CRM's sync loads: every object, incremental on the provider's modified date and

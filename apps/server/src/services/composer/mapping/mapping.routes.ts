@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,18 +10,7 @@ import {
   mappingSchema,
   mappingVersionSchema,
 } from '@revlane/contracts';
-import { staleSecondsAtStart } from '../../../platform/database/dead-process-rule.js';
-import { onWarehouseLoaded } from '../../../platform/jobs/warehouse-loaded.js';
 import { errorResponses } from '../../../platform/http/responses.js';
-import {
-  MAPPING_AFTER_SYNC_QUEUE,
-  MAPPING_PUBLISH_JOB,
-  MAPPING_RUNS_SWEEP_CRON,
-  MAPPING_RUNS_SWEEP_JOB,
-  MAPPING_STALE_AFTER_SECONDS,
-  mappingPublishJobSchema,
-} from '../../../modelling/mapping-jobs.js';
-import { sweepMappingRuns } from '../../../modelling/mapping-sweep.js';
 import {
   getMapping,
   getMappingRun,
@@ -29,40 +18,15 @@ import {
   previewMappingOf,
   publishMapping,
   saveMappingDraft,
-} from '../../../modelling/mapping.service.js';
-import { runMappingPublish } from '../../../modelling/publish-mapping.js';
-import { reapplyAfterSync } from '../../../modelling/reapply-after-sync.js';
+} from '../../../modelling/index.js';
 
 const tags = ['mapping'];
 
 /**
- * The mapping (ADR 0019): draft, preview, publish runs and versions; the `mapping-publish`
- * worker, and the subscriber that re-applies the mapping after a sync of a mapped source.
+ * The mapping's routes (ADR 0019): draft, preview, publish runs and versions; the publish
+ * worker and the re-apply after syncs are modelling's (modelling/jobs.ts).
  */
-export const mappingRoutes: FastifyPluginAsync = async (app) => {
-  const deps = {
-    db: app.db,
-    warehouse: app.warehouse.engine,
-    jobs: app.jobs,
-    log: app.log.child({ component: 'mapping' }),
-    orgLock: app.warehouse.rebuilds,
-  };
-  await app.jobs.work<object>(MAPPING_PUBLISH_JOB, (data) =>
-    runMappingPublish(deps, mappingPublishJobSchema.parse(data)),
-  );
-  await app.jobs.work(MAPPING_RUNS_SWEEP_JOB, () => sweepMappingRuns(deps));
-  await app.jobs.schedule(MAPPING_RUNS_SWEEP_JOB, MAPPING_RUNS_SWEEP_CRON, {});
-  // At start-up at once: a run a killed process left "running" is published again now, not
-  // after the minute of silence (on PGlite every such run is a dead process's).
-  if (app.config.jobs.isWorking)
-    await sweepMappingRuns({
-      ...deps,
-      staleAfterSeconds: staleSecondsAtStart(app.databaseKind, MAPPING_STALE_AFTER_SECONDS),
-    });
-  await onWarehouseLoaded(app.jobs, MAPPING_AFTER_SYNC_QUEUE, (event) =>
-    reapplyAfterSync(deps, event),
-  );
-
+export const mappingRoutes: FastifyPluginCallback = (app, _options, done) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const mappingResponse = dataEnvelope(mappingSchema);
 
@@ -146,4 +110,5 @@ export const mappingRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({ data: await getMappingRun(app, request.auth, request.params.id) }),
   );
+  done();
 };

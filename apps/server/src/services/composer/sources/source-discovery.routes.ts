@@ -19,7 +19,7 @@ import {
   previewTable,
   testSavedSource,
   testSourceConfig,
-} from '../../../ingestion/sources/source-discovery.service.js';
+} from '../../../ingestion/index.js';
 import { sourceParamsSchema } from './sources.routes.js';
 
 const tags = ['sources'];

@@ -15,7 +15,7 @@ import {
   getSource,
   getSources,
   removeSource,
-} from '../../../ingestion/sources/sources.service.js';
+} from '../../../ingestion/index.js';
 
 const tags = ['sources'];
 /** Any text: a malformed id is a 404 like an unknown one. */

@@ -1,60 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope, SOURCES_API, syncSchema } from '@revlane/contracts';
-import { staleSecondsAtStart } from '../../../platform/database/dead-process-rule.js';
 import { errorResponses } from '../../../platform/http/responses.js';
-import { connectorContextOf } from '../../../ingestion/connectors/connector-context.js';
+import { cancelSync, getSourceSyncs, getSync, startSourceSync } from '../../../ingestion/index.js';
 import { sourceParamsSchema } from '../sources/sources.routes.js';
-import { runSync } from '../../../ingestion/syncs/run-sync.js';
-import {
-  SOURCE_SYNC_JOB,
-  SOURCE_SYNCS_SWEEP_CRON,
-  SOURCE_SYNCS_SWEEP_JOB,
-  sourceSyncJobSchema,
-  STALE_AFTER_SECONDS,
-} from '../../../ingestion/syncs/sync-jobs.js';
-import type { SyncProgress } from '../../../ingestion/syncs/sync-progress.js';
-import { sweepSyncs } from '../../../ingestion/syncs/sync-sweep.js';
-import {
-  cancelSync,
-  getSourceSyncs,
-  getSync,
-  startSourceSync,
-} from '../../../ingestion/syncs/syncs.service.js';
 
 const tags = ['syncs'];
 const syncParamsSchema = z.object({ id: z.string().max(100) });
 
-/**
- * Syncs (ADR 0018): the routes, the `source-sync` job worker and the sweep that fails runs
- * whose process died and starts scheduled syncs. Registered with the composer service.
- */
-export const syncsPlugin: FastifyPluginAsync = async (app) => {
-  const running = new Map<string, SyncProgress>();
-  const log = app.log.child({ component: 'source-syncs' });
-  const deps = {
-    db: app.db,
-    warehouse: app.warehouse.engine,
-    secrets: app.secrets,
-    jobs: app.jobs,
-    log,
-    context: connectorContextOf(app),
-    running,
-  };
-  await app.jobs.work<object>(SOURCE_SYNC_JOB, (data, job) =>
-    runSync(deps, sourceSyncJobSchema.parse(data), job.attempt),
-  );
-  await app.jobs.work(SOURCE_SYNCS_SWEEP_JOB, () => sweepSyncs(deps));
-  await app.jobs.schedule(SOURCE_SYNCS_SWEEP_JOB, SOURCE_SYNCS_SWEEP_CRON, {});
-  // At start-up at once: runs a killed process left "running" do not wait for the minute
-  // (on PGlite every such run is a dead process's).
-  if (app.config.jobs.isWorking)
-    await sweepSyncs({
-      ...deps,
-      staleAfterSeconds: staleSecondsAtStart(app.databaseKind, STALE_AFTER_SECONDS),
-    });
-
+/** Syncs' routes (ADR 0018); the worker and the sweep are ingestion's (ingestion/jobs.ts). */
+export const syncsPlugin: FastifyPluginCallback = (app, _options, done) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const syncResponse = dataEnvelope(syncSchema);
 
@@ -112,7 +68,8 @@ export const syncsPlugin: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => ({
-      data: await cancelSync(app, request.auth, request.params.id, running),
+      data: await cancelSync(app, request.auth, request.params.id, app.syncsInProgress),
     }),
   );
+  done();
 };

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../../platform/database/unique-violation.j
 import { badRequest, HttpError, notFound } from '../../../platform/errors/http-error.js';
 import type { SegmentRecord } from '../segments/segments.repository.js';
 import { requireSegment } from '../segments/segments.service.js';
-import { afterDefinitionChange } from './cohort-definition-listeners.js';
+import { announceDefinitionChange } from './definition-changed.js';
 import { checkCohortFilters } from './cohort-filters-check.js';
 import { toCohort } from './cohort-response.js';
 import { insertCohortVersion, versionOfChange } from './cohort-versions.repository.js';
@@ -81,7 +81,7 @@ export async function createCohort(
       return cohort;
     }),
   );
-  await afterDefinitionChange(app, orgId);
+  await announceDefinitionChange(app, orgId);
   return toCohort({ ...created, favorite: body.favorite ?? false });
 }
 
@@ -128,6 +128,6 @@ export async function changeCohort(
       return { filtersChanged: isNewFilters };
     }),
   );
-  if (filtersChanged) await afterDefinitionChange(app, orgId);
+  if (filtersChanged) await announceDefinitionChange(app, orgId);
   return toCohort(await requireCohort(db, auth, cohortId));
 }

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COHORTS_API } from '@revlane/contracts';
 import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { registerCohortDependents } from './cohort-dependents.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 
 describe('live-ops: DELETE segments/{id}/cohorts/{cohortId}', () => {
@@ -38,12 +37,12 @@ describe('live-ops: DELETE segments/{id}/cohorts/{cohortId}', () => {
     const other = await c.create(f.dana, segment, { name: 'Unwatched', filters: [] });
     const seen: unknown[] = [];
     unregister.push(
-      registerCohortDependents((_db, orgId, cohortId) => {
+      f.t.app.dependents.cohorts.register((_db, orgId, cohortId) => {
         seen.push({ orgId, cohortId });
         const alert = { kind: 'alert' as const, id: 'a-1', name: 'Drop in watched' };
         return Promise.resolve(cohortId === cohort.id ? [alert] : []);
       }),
-      registerCohortDependents((_db, _orgId, cohortId) => {
+      f.t.app.dependents.cohorts.register((_db, _orgId, cohortId) => {
         const play = { kind: 'play' as const, id: 'p-1', name: 'Welcome sequence' };
         return Promise.resolve(cohortId === cohort.id ? [play] : []);
       }),

@@ -1,7 +1,7 @@
 import type { FavoriteCohort } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
-import type { WarehouseAccess } from '../../../warehouse/warehouse-plugin.js';
+import type { WarehouseAccess } from '../../../warehouse/index.js';
 import { readCohortCounts } from './cohort-counts.repository.js';
 import {
   listFavoriteCohortRows,

@@ -84,7 +84,13 @@ export const cohortsRoutes: FastifyPluginCallback = (app, _options, done) => {
       },
     },
     async (request, reply) => {
-      await removeCohort(app.db, request.auth, request.params.segmentId, request.params.id);
+      await removeCohort(
+        app.db,
+        app.dependents.cohorts,
+        request.auth,
+        request.params.segmentId,
+        request.params.id,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -3,7 +3,8 @@ import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { HttpError, notFound } from '../../../platform/errors/http-error.js';
 import { requireSegment } from '../segments/segments.service.js';
-import { findCohortDependents, toDependentErrors } from './cohort-dependents.js';
+import type { AppDependents } from '../../../platform/events/events-plugin.js';
+import { toDependentErrors } from './cohort-dependents.js';
 import { toCohort, toCohortVersion } from './cohort-response.js';
 import { listCohortVersions } from './cohort-versions.repository.js';
 import {
@@ -68,12 +69,13 @@ export async function getCohortVersions(
  */
 export async function removeCohort(
   db: Database,
+  dependentsOf: AppDependents['cohorts'],
   auth: AuthContext,
   segmentId: string,
   cohortId: string,
 ): Promise<void> {
   const cohort = await requireSegmentCohort(db, auth, segmentId, cohortId);
-  const dependents = await findCohortDependents(db, auth.org.id, cohort.id);
+  const dependents = await dependentsOf.find(db, auth.org.id, cohort.id);
   if (dependents.length > 0) {
     throw new HttpError(
       409,

@@ -2,7 +2,7 @@ import type { SegmentDataPage, SegmentGroupsPage } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { badRequest } from '../../../platform/errors/http-error.js';
-import type { WarehouseAccess } from '../../../warehouse/warehouse-plugin.js';
+import type { WarehouseAccess } from '../../../warehouse/index.js';
 import { requireSegmentCached } from '../segments/segments.service.js';
 import type { SegmentDataQuery } from './data-query.js';
 import { readSegment, toQueryInput, type Readiness } from './segment-query.js';

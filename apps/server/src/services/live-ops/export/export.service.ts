@@ -4,7 +4,7 @@ import { EXPORT_TICKET_TTL_SECONDS } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { badRequest, notFound, unauthorized } from '../../../platform/errors/http-error.js';
-import type { WarehouseAccess } from '../../../warehouse/warehouse-plugin.js';
+import type { WarehouseAccess } from '../../../warehouse/index.js';
 import type { ExportListQuery } from '../data/data-query.js';
 import { readSegment, type Readiness } from '../data/segment-query.js';
 import { findCohort } from '../cohorts/cohorts.repository.js';

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../../platform/database/database.js';
 import { errorResponses } from '../../../platform/http/responses.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
-import type { SlackSender } from '../../../integrations/slack/slack-sender.js';
+import type { SlackSender } from '../../../integrations/index.js';
 import { cohortParamsSchema } from '../cohorts/cohort-params.js';
 import { getFirings, getInbox, readInbox } from './inbox.service.js';
 import { sendDraftTest, sendTest } from './test-send.service.js';

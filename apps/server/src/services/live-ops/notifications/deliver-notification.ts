@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/database/database.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
-import type { SlackSender } from '../../../integrations/slack/slack-sender.js';
+import type { SlackSender } from '../../../integrations/index.js';
 import {
   claimDelivery,
   deliveryHeldUntil,

@@ -2,7 +2,7 @@ import type { BaseTable } from '@revlane/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/database/database.js';
 import { readChangesBetween, type Warehouse } from '../../../warehouse/index.js';
-import type { CohortSnapshotTaken } from '../snapshots/index.js';
+import type { CohortSnapshotTaken } from '../../../platform/events/app-events.js';
 import {
   recordEvaluation,
   type DeliveryRecord,

@@ -8,7 +8,7 @@ import type {
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
-import type { SlackSender } from '../../../integrations/slack/slack-sender.js';
+import type { SlackSender } from '../../../integrations/index.js';
 import { deliveryTargets } from './notification-evaluation.js';
 import { requireNotification } from './notifications.service.js';
 import { emailMessage, slackPost, type FiringMessage } from './slack-message.js';

@@ -10,8 +10,8 @@ import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors/http-error.js';
-import type { WarehouseAccess } from '../../../warehouse/warehouse-plugin.js';
-import { afterDefinitionChange } from '../cohorts/cohort-definition-listeners.js';
+import type { WarehouseAccess } from '../../../warehouse/index.js';
+import { announceDefinitionChange } from '../cohorts/definition-changed.js';
 import { toCohortVersion } from '../cohorts/cohort-response.js';
 import { versionOfChange } from '../cohorts/cohort-versions.repository.js';
 import { forgetCachedSegments, findSegmentCached } from './segment-cache.js';
@@ -118,7 +118,7 @@ export async function updateSegmentSettings(
   // A data request between the update and the commit may have cached the old row.
   forgetCachedSegments();
   if (!result.updated) throw notFound('Segment');
-  if (result.filtersChanged) await afterDefinitionChange(app, orgId);
+  if (result.filtersChanged) await announceDefinitionChange(app, orgId);
   return toSegmentDetail(result.updated, await statusOf(warehouse, orgId));
 }
 

@@ -1,4 +1,2 @@
 /** Cohort membership snapshots (docs/architecture.md §6): what other modules and start-up use. */
 export { requestCohortSnapshots, requestCohortBackfill } from './request-snapshots.js';
-export { snapshotsPlugin } from './snapshots.plugin.js';
-export { onCohortSnapshot, type CohortSnapshotTaken } from './snapshot-listeners.js';

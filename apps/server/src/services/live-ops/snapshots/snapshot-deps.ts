@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../platform/database/database.js';
+import type { AppEvents } from '../../../platform/events/app-events.js';
+import type { EventBus } from '../../../platform/events/event-bus.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.js';
 import type { KeyedLock, Warehouse } from '../../../warehouse/index.js';
 
@@ -8,6 +10,8 @@ export interface SnapshotDeps {
   db: Database;
   warehouse: Warehouse;
   jobs: JobQueue;
+  /** Where each snapshot is announced (`cohortSnapshotTaken`). */
+  events: EventBus<AppEvents>;
   log: FastifyBaseLogger;
   /**
    * Serialises an organization's snapshot runs in this process: a "now" snapshot committed

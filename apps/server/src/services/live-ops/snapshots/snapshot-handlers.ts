@@ -1,3 +1,4 @@
+import { afterWarehouseLoaded } from './after-warehouse-loaded.js';
 import { backfillOrganization } from './backfill-organization.js';
 import { refreshDaily } from './daily-refresh.js';
 import type { SnapshotDeps } from './snapshot-deps.js';
@@ -16,5 +17,6 @@ export function snapshotHandlers(deps: SnapshotDeps) {
       await backfillOrganization(deps, job.orgId, { days: job.days, until: Date.parse(job.until) });
     },
     dailyRefresh: () => refreshDaily(deps),
+    afterWarehouseLoaded: afterWarehouseLoaded(deps),
   };
 }

@@ -5,7 +5,6 @@ import {
   type SnapshotResult,
 } from '../../../warehouse/index.js';
 import type { SnapshotDeps } from './snapshot-deps.js';
-import { afterCohortSnapshot } from './snapshot-listeners.js';
 import {
   listCohortsToSnapshot,
   recordLatestSnapshot,
@@ -43,7 +42,14 @@ export async function snapshotNow(
   if (!result) return;
   await recordLatestSnapshot(deps.db, orgId, cohort.id, result.members, new Date(snapshotAt));
   deps.log.debug({ orgId, cohortId: cohort.id, ...result }, 'cohort snapshot');
-  await afterCohortSnapshot({ orgId, cohortId: cohort.id, snapshotAt, members: result.members });
+  // Alerts and plays evaluate inside this job: a failure fails it, and the retry snapshots
+  // nothing twice but tells them again (ADR 0023, 0024).
+  await deps.events.emit('cohortSnapshotTaken', {
+    orgId,
+    cohortId: cohort.id,
+    snapshotAt,
+    members: result.members,
+  });
 }
 
 /**

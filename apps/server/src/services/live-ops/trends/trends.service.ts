@@ -7,7 +7,7 @@ import {
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { badRequest, HttpError } from '../../../platform/errors/http-error.js';
-import type { WarehouseAccess } from '../../../warehouse/warehouse-plugin.js';
+import type { WarehouseAccess } from '../../../warehouse/index.js';
 import { isWarehouseOutOfMemory, type OrgCatalogue } from '../../../warehouse/index.js';
 import { checkCohortFilters } from '../cohorts/cohort-filters-check.js';
 import { requireSegmentCohort } from '../cohorts/cohorts.service.js';

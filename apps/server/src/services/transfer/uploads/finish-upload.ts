@@ -3,13 +3,13 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_METADATA } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
-import { csvFileOf } from '../../../ingestion/connectors/csv-connector.js';
 import {
+  csvFileOf,
   findSource,
   insertSource,
   updateSource,
-} from '../../../ingestion/sources/sources.repository.js';
-import { queueSync } from '../../../ingestion/syncs/queue-sync.js';
+  queueSync,
+} from '../../../ingestion/index.js';
 import type { Uploader } from './upload-ids.js';
 
 type Transfer = Pick<FastifyInstance, 'db' | 'jobs' | 'config' | 'csvLoadAhead'>;

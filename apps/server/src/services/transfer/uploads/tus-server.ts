@@ -3,7 +3,7 @@ import { UPLOAD_METADATA } from '@revlane/contracts';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
-import { findSource } from '../../../ingestion/sources/sources.repository.js';
+import { findSource } from '../../../ingestion/index.js';
 import { finishUpload } from './finish-upload.js';
 import { newUploadId, uploaderOf, type Uploader } from './upload-ids.js';
 

@@ -1,6 +1,6 @@
 import type { SlackChannel } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
-import { openSlackClient } from '../../../integrations/slack/slack-sender.js';
+import { openSlackClient } from '../../../integrations/index.js';
 
 type App = Pick<FastifyInstance, 'db' | 'secrets' | 'config'>;
 

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { HttpError, notFound } from '../../../platform/errors/http-error.js';
 import { findSlackChannelId, updateSlackChannelId } from './slack.repository.js';
-import { openSlackClient } from '../../../integrations/slack/slack-sender.js';
+import { openSlackClient } from '../../../integrations/index.js';
 import { listWorkspaceChannels } from './slack-workspace.js';
 
 type App = Pick<FastifyInstance, 'db' | 'secrets' | 'config'>;

@@ -65,6 +65,7 @@ describe('cohort snapshot jobs', () => {
       db: app.db,
       warehouse: failing,
       jobs: app.jobs,
+      events: app.events,
       log: app.log,
       orgLock: new KeyedLock(),
       rebuilds: new KeyedLock(),

@@ -14,7 +14,7 @@ import {
 } from '../../../live-ops/snapshots/__tests__/snapshot-fixture.js';
 import { playRunItems, plays } from '../../../../platform/database/schema/index.js';
 import { PLAY_RUN_JOB, PLAY_TICK_JOB } from '../runs/play-jobs.js';
-import { playRunDeps } from '../runs/play-runs.plugin.js';
+import { playRunDeps } from '../runs/play-run-deps.js';
 import { runPlay } from '../runs/run-play.js';
 import { playsClient, webhookPlayBody } from './plays-client.js';
 import { startWebhookReceiver } from './webhook-receiver.js';

@@ -17,7 +17,7 @@ import {
   startFakeGoogleSheets,
   type FakeGoogleSheets,
 } from '../../../../integrations/google-sheets/google-sheets-fake.js';
-import { playRunDeps } from '../runs/play-runs.plugin.js';
+import { playRunDeps } from '../runs/play-run-deps.js';
 import { runPlay } from '../runs/run-play.js';
 import { recordRun } from '../runs/runs.repository.js';
 import { playsClient } from './plays-client.js';

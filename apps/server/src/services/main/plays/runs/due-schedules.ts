@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { cohorts, plays } from '../../../../platform/database/schema/index.js';
-import { findCohortTable } from '../../../live-ops/cohorts/cohort-table.repository.js';
+import { findCohortTable } from '../../../live-ops/index.js';
 import { nextScheduledRun } from '../play-schedule.js';
 import { evaluatePlay, type EvaluationDeps } from './play-evaluation.js';
 

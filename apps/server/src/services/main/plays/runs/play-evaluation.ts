@@ -6,8 +6,8 @@ import {
   type Warehouse,
   type WarehouseRow,
 } from '../../../../warehouse/index.js';
-import { findCohortTable } from '../../../live-ops/cohorts/cohort-table.repository.js';
-import type { CohortSnapshotTaken } from '../../../live-ops/snapshots/index.js';
+import { findCohortTable } from '../../../live-ops/index.js';
+import type { CohortSnapshotTaken } from '../../../../platform/events/app-events.js';
 import { listCohortPlays, type PlayRecord } from '../plays.repository.js';
 import {
   listActedRecordIds,

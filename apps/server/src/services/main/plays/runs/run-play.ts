@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../../platform/database/database.js';
-import type { ActionOutcome } from '../../../../integrations/core/action-outcome.js';
+import type { ActionOutcome } from '../../../../integrations/index.js';
 import { ITEM_MAX_ATTEMPTS, ITEM_TRIES_PER_JOB } from './play-jobs.js';
 import { sendAction, type ActionSenders, type PlayForRun } from './send-action.js';
 import {

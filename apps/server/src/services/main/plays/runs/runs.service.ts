@@ -8,7 +8,7 @@ import type { AuthContext } from '../../../../platform/auth/auth-context.js';
 import type { Database } from '../../../../platform/database/database.js';
 import { notFound } from '../../../../platform/errors/http-error.js';
 import { readEnteredRecords, type Warehouse } from '../../../../warehouse/index.js';
-import { findCohortTable } from '../../../live-ops/cohorts/cohort-table.repository.js';
+import { findCohortTable } from '../../../live-ops/index.js';
 import { toPlayRun } from '../play-response.js';
 import { findPlayEvenDeleted } from '../plays.repository.js';
 import { requirePlay } from '../plays.service.js';

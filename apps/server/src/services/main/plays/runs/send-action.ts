@@ -1,14 +1,14 @@
 import type { PlayAction } from '@revlane/contracts';
-import type { SlackSender } from '../../../../integrations/slack/slack-sender.js';
-import type { ActionOutcome } from '../../../../integrations/core/action-outcome.js';
-import { renderAction } from './render-action.js';
-import type { PlayRunItemRecord } from './runs.repository.js';
-import type { RenderedSheetRow } from '../../../../integrations/google-sheets/google-sheet-sender.js';
-import type { RenderedSequence } from '../../../../integrations/outreach/outreach-sequence-sender.js';
 import type {
+  SlackSender,
+  ActionOutcome,
+  RenderedSheetRow,
+  RenderedSequence,
   ProviderSender,
   RenderedTask,
-} from '../../../../integrations/core/provider-sender.js';
+} from '../../../../integrations/index.js';
+import { renderAction } from './render-action.js';
+import type { PlayRunItemRecord } from './runs.repository.js';
 import type { WebhookDelivery } from './webhook-sender.js';
 
 export interface ActionSenders {

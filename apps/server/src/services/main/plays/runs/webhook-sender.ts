@@ -5,10 +5,7 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../../../platform/outbound/outbound-policy.js';
-import {
-  outcomeOfStatus,
-  type ActionOutcome,
-} from '../../../../integrations/core/action-outcome.js';
+import { outcomeOfStatus, type ActionOutcome } from '../../../../integrations/index.js';
 
 export interface WebhookDelivery {
   url: string;

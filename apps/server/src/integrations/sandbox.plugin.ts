@@ -1,12 +1,12 @@
 import type { ConnectionProvider } from '@revlane/contracts';
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FakeOAuth } from '../integrations/core/fake-oauth.js';
-import { hubspotFake, newHubSpotOAuth } from '../integrations/hubspot/hubspot-fake.js';
-import { intercomFake, newIntercomOAuth } from '../integrations/intercom/intercom-fake.js';
-import { newOutreachOAuth, outreachFake } from '../integrations/outreach/outreach-fake.js';
-import { newSalesforceOAuth, salesforceFake } from '../integrations/salesforce/salesforce-fake.js';
-import { newSlackOAuth, slackFake } from '../integrations/slack/slack-fake.js';
+import type { FakeOAuth } from './core/fake-oauth.js';
+import { hubspotFake, newHubSpotOAuth } from './hubspot/hubspot-fake.js';
+import { intercomFake, newIntercomOAuth } from './intercom/intercom-fake.js';
+import { newOutreachOAuth, outreachFake } from './outreach/outreach-fake.js';
+import { newSalesforceOAuth, salesforceFake } from './salesforce/salesforce-fake.js';
+import { newSlackOAuth, slackFake } from './slack/slack-fake.js';
 
 /** The fake providers this app can serve, each a plugin over its own OAuth state. */
 export const SANDBOX_FAKES: Partial<

@@ -1,0 +1,54 @@
+/**
+ * Integrations (docs/architecture.md §3.3): one folder per provider (salesforce, hubspot,
+ * intercom, outreach, slack, google-sheets, redash) holding its OAuth settings, client,
+ * reader, senders and sandbox fake; `core/` holds what they share (OAuth connections and
+ * sessions, the connector and sender contracts, the outcome of a send). Plays, alerts and
+ * ingestion reach a provider only through this file.
+ */
+export { outcomeOfStatus, type ActionOutcome } from './core/action-outcome.js';
+export { sessionsOfRun } from './core/connected-session.js';
+export {
+  ConnectionSession,
+  sealTokens,
+  sessionOpener,
+  type SessionOpener,
+} from './core/connection-session.js';
+export {
+  ensureConnection,
+  findConnection,
+  listConnectionRows,
+  updateConnection,
+  type ConnectionRecord,
+} from './core/connections.repository.js';
+export {
+  ConnectorError,
+  isConnectorError,
+  type ExtractOptions,
+  type ExtractResult,
+  type ExtractedColumn,
+  type SourceConnector,
+} from './core/connector.js';
+export { CrmConnector, crmSelectedTables } from './core/crm-connector.js';
+export { writeCsvFile } from './core/csv-encoder.js';
+export { jsonSafeRow } from './core/json-safe.js';
+export { networkFailure } from './core/network-errors.js';
+export { type AuthorizePurpose } from './core/oauth-provider.js';
+export { consumeOAuthState, insertOAuthState } from './core/oauth-states.repository.js';
+export { type ProviderSender, type RenderedTask } from './core/provider-sender.js';
+export { OAUTH_PROVIDERS } from './core/providers.js';
+export { googleSheetSender, type RenderedSheetRow } from './google-sheets/google-sheet-sender.js';
+export { GoogleSheetsConnector } from './google-sheets/google-sheets-connector.js';
+export { hubspotReader } from './hubspot/hubspot-reader.js';
+export { hubspotTaskSender } from './hubspot/hubspot-task-sender.js';
+export { intercomReader } from './intercom/intercom-reader.js';
+export { outreachReader } from './outreach/outreach-reader.js';
+export {
+  outreachSequenceSender,
+  type RenderedSequence,
+} from './outreach/outreach-sequence-sender.js';
+export { RedashConnector } from './redash/redash-connector.js';
+export { SalesforceConnector } from './salesforce/salesforce-connector.js';
+export { SALESFORCE_TABLES } from './salesforce/salesforce-tables.js';
+export { salesforceTaskSender } from './salesforce/salesforce-task-sender.js';
+export { sandboxPlugin } from './sandbox.plugin.js';
+export { openSlackClient, slackSender, type SlackSender } from './slack/slack-sender.js';

@@ -1,0 +1,25 @@
+/**
+ * Every in-process event of the app and what it carries (docs/architecture.md §2.2). The
+ * "warehouse loaded" event is different: it crosses processes as a job (jobs/warehouse-loaded.ts).
+ */
+export interface AppEvents {
+  /**
+   * A cohort's membership snapshot was written at `snapshotAt` (also by a retry whose
+   * snapshot was already written, so a listener that failed before gets its turn again).
+   * Emitted inside the snapshot job: a listener's failure fails the job (alerts ADR 0023,
+   * plays ADR 0024).
+   */
+  cohortSnapshotTaken: CohortSnapshotTaken;
+  /**
+   * A cohort was created or its filters changed, and the change is committed. Listeners run
+   * best effort (a failure is logged, the daily refresh catches up).
+   */
+  cohortDefinitionChanged: { orgId: string };
+}
+
+export interface CohortSnapshotTaken {
+  orgId: string;
+  cohortId: string;
+  snapshotAt: number;
+  members: number;
+}

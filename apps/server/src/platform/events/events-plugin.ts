@@ -1,0 +1,48 @@
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import type { CohortDependent } from '@revlane/contracts';
+import {
+  createDependentsRegistry,
+  type DependentsRegistry,
+} from '../dependents/dependents-registry.js';
+import type { AppEvents } from './app-events.js';
+import { EventBus } from './event-bus.js';
+
+/** A record that reads a source's landed tables (a mapping, ADR 0019). */
+export interface SourceDependent {
+  kind: string;
+  id: string;
+  name: string;
+}
+
+/**
+ * Who uses a record another module owns, asked before that record is deleted (ADR 0006):
+ * the owning module asks, the dependent modules register their lookups in their `jobs.ts`.
+ */
+export interface AppDependents {
+  /** Alerts and plays that watch a cohort. */
+  cohorts: DependentsRegistry<CohortDependent>;
+  /** Mappings that read a source's tables. */
+  sources: DependentsRegistry<SourceDependent>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's in-process events (docs/architecture.md §2.2). */
+    events: EventBus<AppEvents>;
+    /** The app's dependents registries (ADR 0006). */
+    dependents: AppDependents;
+  }
+}
+
+const registerEvents: FastifyPluginCallback = (app, _options, done) => {
+  app.decorate('events', new EventBus<AppEvents>());
+  app.decorate<AppDependents>('dependents', {
+    cohorts: createDependentsRegistry<CohortDependent>(),
+    sources: createDependentsRegistry<SourceDependent>(),
+  });
+  done();
+};
+
+/** The wiring between modules, one per app: events and dependents registries. */
+export const eventsPlugin = fp(registerEvents, { name: 'revlane-events' });

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+
+/**
+ * The wiring between modules (docs/architecture.md §2.2): every event has the listeners and
+ * every dependents registry the lookups their `jobs.ts` promise. A registry nobody fills
+ * (the sources' once was) lets a delete break what depends on it.
+ */
+describe('app wiring: events and dependents registries', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('each event has its listeners: alerts and plays after a snapshot, snapshots after a change', () => {
+    expect(t.app.events.listenerCount('cohortSnapshotTaken')).toBe(2);
+    expect(t.app.events.listenerCount('cohortDefinitionChanged')).toBe(1);
+  });
+
+  it('each dependents registry has its lookups: alerts and plays for cohorts, the mapping for sources', () => {
+    expect(t.app.dependents.cohorts.size()).toBe(2);
+    expect(t.app.dependents.sources.size()).toBe(1);
+  });
+
+  it("two apps in one process keep their own wiring: one app's events never reach the other", async () => {
+    const other = await createTestApp();
+    try {
+      const heard: string[] = [];
+      const undo = other.app.events.on('cohortDefinitionChanged', ({ orgId }) => {
+        heard.push(orgId);
+        return Promise.resolve();
+      });
+      await t.app.events.emit('cohortDefinitionChanged', { orgId: 'not-the-other-app' });
+      expect(heard).toEqual([]);
+      expect(other.app.events.listenerCount('cohortDefinitionChanged')).toBe(2);
+      undo();
+      expect(other.app.events.listenerCount('cohortDefinitionChanged')).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+});

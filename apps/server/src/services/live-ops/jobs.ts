@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { onWarehouseLoaded } from '../../platform/jobs/warehouse-loaded.js';
+import { KeyedLock } from '../../warehouse/index.js';
+import { listStrandedDeliveries } from './notifications/deliveries.repository.js';
+import { deliverNotification } from './notifications/deliver-notification.js';
+import { deliveryDepsOf } from './notifications/delivery-deps.js';
+import { findCohortAlerts } from './notifications/notification-dependents.js';
+import { evaluateCohortAlerts } from './notifications/notification-evaluation.js';
+import {
+  deliveryJobOptions,
+  NOTIFICATION_DELIVERY_JOB,
+  NOTIFICATION_SWEEP_CRON,
+  NOTIFICATION_SWEEP_JOB,
+  notificationDeliveryJobSchema,
+  notificationSweepJobSchema,
+} from './notifications/notification-jobs.js';
+import { SNAPSHOTS_AFTER_LOAD_QUEUE } from './snapshots/after-warehouse-loaded.js';
+import { requestCohortBackfill } from './snapshots/request-snapshots.js';
+import { snapshotHandlers } from './snapshots/snapshot-handlers.js';
+import {
+  COHORT_BACKFILL_JOB,
+  COHORT_SNAPSHOTS_JOB,
+  DAILY_REFRESH_CRON,
+  DAILY_REFRESH_JOB,
+} from './snapshots/snapshot-jobs.js';
+
+/** A pending delivery this old without a live lease is stranded: its job was lost with a crash. */
+const STRANDED_AFTER_MS = 30_000;
+
+/**
+ * The live-ops service's background work (docs/architecture.md §2.2): cohort membership
+ * snapshots (§6) and alerts (ADR 0023).
+ */
+export async function liveOpsJobs(app: FastifyInstance): Promise<void> {
+  await snapshotJobs(app);
+  await alertJobs(app);
+}
+
+/**
+ * Snapshots follow every "warehouse loaded" event, the daily schedule (which publishes that
+ * event), and a back-fill after each cohort definition change (ADR 0013).
+ */
+async function snapshotJobs(app: FastifyInstance): Promise<void> {
+  const handlers = snapshotHandlers({
+    db: app.db,
+    warehouse: app.warehouse.engine,
+    jobs: app.jobs,
+    events: app.events,
+    log: app.log.child({ component: 'cohort-snapshots' }),
+    orgLock: new KeyedLock(),
+    rebuilds: app.warehouse.rebuilds,
+  });
+  await onWarehouseLoaded(app.jobs, SNAPSHOTS_AFTER_LOAD_QUEUE, handlers.afterWarehouseLoaded);
+  await app.jobs.work(COHORT_SNAPSHOTS_JOB, handlers.snapshots);
+  await app.jobs.work(COHORT_BACKFILL_JOB, handlers.backfill);
+  await app.jobs.work(DAILY_REFRESH_JOB, handlers.dailyRefresh);
+  await app.jobs.schedule(DAILY_REFRESH_JOB, DAILY_REFRESH_CRON, {});
+  app.events.on('cohortDefinitionChanged', ({ orgId }) => requestCohortBackfill(app, orgId));
+}
+
+/**
+ * Alerts evaluate after every cohort snapshot; the delivery worker and its sweep are the
+ * outbox's relay; a cohort with alerts is not deleted (ADR 0006).
+ */
+async function alertJobs(app: FastifyInstance): Promise<void> {
+  const deps = deliveryDepsOf(app);
+  app.dependents.cohorts.register(findCohortAlerts);
+  const enqueue = async (deliveries: { id: string; status: string }[]) => {
+    for (const { id, status } of deliveries) {
+      if (status === 'pending') {
+        await app.jobs.send(NOTIFICATION_DELIVERY_JOB, { deliveryId: id }, deliveryJobOptions(id));
+      }
+    }
+  };
+  const evaluation = { db: app.db, warehouse: app.warehouse.engine, log: deps.log, enqueue };
+  app.events.on('cohortSnapshotTaken', (event) => evaluateCohortAlerts(evaluation, event));
+  await app.jobs.work(NOTIFICATION_DELIVERY_JOB, async (data: object) => {
+    await deliverNotification(deps, notificationDeliveryJobSchema.parse(data).deliveryId);
+  });
+  await app.jobs.work(NOTIFICATION_SWEEP_JOB, async (data: object) => {
+    const { atStart } = notificationSweepJobSchema.parse(data);
+    // At start no enqueue of this process can be in flight: every pending row is queued.
+    const stranded = await listStrandedDeliveries(
+      app.db,
+      new Date(),
+      atStart ? 0 : STRANDED_AFTER_MS,
+      { includeHeld: atStart },
+    );
+    await enqueue(stranded.map(({ id }) => ({ id, status: 'pending' })));
+  });
+  await app.jobs.schedule(NOTIFICATION_SWEEP_JOB, NOTIFICATION_SWEEP_CRON, {});
+  await app.jobs.send(NOTIFICATION_SWEEP_JOB, { atStart: true });
+}

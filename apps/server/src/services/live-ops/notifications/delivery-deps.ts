@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { createLazyMailer } from '../../../platform/mail/mailer.js';
+import { slackSender } from '../../../integrations/index.js';
+import type { DeliveryDeps } from './deliver-notification.js';
+
+/**
+ * What sending an alert's deliveries uses: this app's database, a mailer that connects on
+ * first use (closed with the app) and the Slack sender. One per caller: the delivery
+ * worker (jobs.ts) and the activity routes.
+ */
+export function deliveryDepsOf(app: FastifyInstance): DeliveryDeps {
+  const { config } = app;
+  const mailer = createLazyMailer(config);
+  const log = app.log.child({ component: 'alerts' });
+  app.addHook('onClose', (_instance, done) => {
+    mailer.close();
+    done();
+  });
+  return {
+    db: app.db,
+    mailer,
+    slack: slackSender(app, { log }),
+    appUrl: config.appUrl,
+    log,
+    leaseMs: config.alerts.deliveryLeaseMs,
+  };
+}
