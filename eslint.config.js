@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import serverModules from './eslint/server-modules.mjs';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
@@ -91,4 +92,11 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  {
+    // Server modules: entry points only, platform imports none, no cycles (docs/architecture.md §2.1).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/__tests__/**'],
+    plugins: { 'server-modules': serverModules },
+    rules: { 'server-modules/boundaries': ['error', { srcRoot: 'apps/server/src' }] },
+  },
 );
