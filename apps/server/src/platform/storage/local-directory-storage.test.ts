@@ -32,6 +32,21 @@ describe('local directory file storage', () => {
     expect(readdirSync(path.join(root, 'org-2'))).toEqual([]);
   });
 
+  it('leaves nothing behind when the stream fails before the file is even open', async () => {
+    // A body refused at its first bytes (a 415) fails before the partial file's open
+    // completes; the open must not create the file after the clean-up ran.
+    for (let i = 0; i < 25; i += 1) {
+      const refused = new Readable({
+        read() {
+          this.destroy(new Error('not an image'));
+        },
+      });
+      await expect(storage.put(`org-3/file-${i}`, refused)).rejects.toThrow('not an image');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readdirSync(path.join(root, 'org-3'))).toEqual([]);
+  });
+
   it.each(['../escape', 'org/../../etc/passwd', '/absolute', 'org//file', 'org/.hidden', ''])(
     'refuses the unsafe key %j',
     async (key) => {

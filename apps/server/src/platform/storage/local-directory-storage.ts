@@ -29,11 +29,16 @@ export function createLocalDirectoryStorage(root: string): FileStorage {
           next(null, chunk);
         },
       });
+      const out = createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(body, counter, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(body, counter, out);
         await rename(partial, target);
         return bytes;
       } catch (error) {
+        // The pipeline fails as soon as a stream errors, but the file stream opens and closes
+        // its file later (a body refused at its first bytes fails before the open is done):
+        // removed before then, the partial file would be created again behind our back.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(partial, { force: true });
         throw error;
       }
