@@ -21,16 +21,25 @@ export function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.max(0, index)]! * 10) / 10;
 }
 
-/** Sequential runs after warm-ups, bounded in time; `run` returns a note (e.g. the total). */
-export async function measure(name: string, run: () => Promise<string>): Promise<LatencyResult> {
+/**
+ * Sequential runs after warm-ups, bounded in time; `run` returns a note (e.g. the total).
+ * `run` gets the call's index (0, 1, 2, … over warm-ups and timed runs alike), so a scenario
+ * can make each call a query no cache has seen (segments.bench.ts).
+ */
+export async function measure(
+  name: string,
+  run: (index: number) => Promise<string>,
+): Promise<LatencyResult> {
   let note = '';
-  for (let i = 0; i < WARM_UPS; i += 1) note = await run();
+  let index = 0;
+  for (; index < WARM_UPS; index += 1) note = await run(index);
   const times: number[] = [];
   const started = performance.now();
   while (times.length < RUNS && performance.now() - started < SCENARIO_BUDGET_MS) {
     const t0 = performance.now();
-    note = await run();
+    note = await run(index);
     times.push(performance.now() - t0);
+    index += 1;
   }
   times.sort((a, b) => a - b);
   return {
