@@ -93,7 +93,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    // Server modules: entry points only, platform imports none, no cycles (docs/architecture.md §2.1).
+    // Server modules: entry points only, platform imports none, no cycles (docs/architecture.md §3.4).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/__tests__/**'],
     plugins: { 'server-modules': serverModules },

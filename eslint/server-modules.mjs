@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The server's module rule (docs/architecture.md §2.1): a module is a top-level folder of
+ * The server's module rule (docs/architecture.md §3.4): a module is a top-level folder of
  * apps/server/src (`warehouse`, `integrations`, `ingestion`, `modelling`, `idp`, …) or one
  * service (`services/<name>`). Another module is reached only through its entry point,
  * `index.ts`; `platform/` is the shared kernel anyone may import and that imports no module;

@@ -16,7 +16,7 @@ function tree(files: Record<string, string>): string {
   return root;
 }
 
-describe('lint: server modules (docs/architecture.md §2.1)', () => {
+describe('lint: server modules (docs/architecture.md §3.4)', () => {
   const roots: string[] = [];
   afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 

@@ -1,5 +1,5 @@
 /**
- * Ingestion (docs/architecture.md §4): data sources, their syncs, the connectors of databases
+ * Ingestion (docs/architecture.md §3.4): data sources, their syncs, the connectors of databases
  * and files, and the landing of raw tables in the warehouse (CSV uploads load while they
  * arrive, ADR 0029). The composer and transfer services' routes use it; its background work
  * is in jobs.ts. Everything else in this folder is internal.

@@ -1,5 +1,5 @@
 /**
- * Integrations (docs/architecture.md §3.3): one folder per provider (salesforce, hubspot,
+ * Integrations (docs/architecture.md §3.4): one folder per provider (salesforce, hubspot,
  * intercom, outreach, slack, google-sheets, redash) holding its OAuth settings, client,
  * reader, senders and sandbox fake; `core/` holds what they share (OAuth connections and
  * sessions, the connector and sender contracts, the outcome of a send). Plays, alerts and

@@ -1,5 +1,5 @@
 /**
- * Every in-process event of the app and what it carries (docs/architecture.md §2.2). The
+ * Every in-process event of the app and what it carries (docs/architecture.md §3.5). The
  * "warehouse loaded" event is different: it crosses processes as a job (jobs/warehouse-loaded.ts).
  */
 export interface AppEvents {

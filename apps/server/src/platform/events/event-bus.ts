@@ -2,7 +2,7 @@
 export type Listener<Payload> = (payload: Payload) => Promise<unknown>;
 
 /**
- * In-process events of one app (docs/architecture.md §2.2): modules subscribe in their
+ * In-process events of one app (docs/architecture.md §3.5): modules subscribe in their
  * `jobs.ts`, the module that owns a fact emits it, and neither imports the other. Scoped to
  * the app instance, so two apps in one process (tests) never hear each other's events.
  */

@@ -28,7 +28,7 @@ export interface AppDependents {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The app's in-process events (docs/architecture.md §2.2). */
+    /** The app's in-process events (docs/architecture.md §3.5). */
     events: EventBus<AppEvents>;
     /** The app's dependents registries (ADR 0006). */
     dependents: AppDependents;

@@ -21,7 +21,7 @@ export interface ServiceDefinition {
   /** Route plugins; their routes require a signed-in user unless `config.public` says not. */
   routes: (FastifyPluginCallback | FastifyPluginAsync)[];
   /**
-   * The `jobs.ts` of the modules this service runs (docs/architecture.md §2.2): their
+   * The `jobs.ts` of the modules this service runs (docs/architecture.md §3.5): their
    * workers, schedules, event subscriptions and dependents lookups, registered with it.
    */
   jobs?: ((app: FastifyInstance) => Promise<void>)[];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 
 /**
- * The wiring between modules (docs/architecture.md §2.2): every event has the listeners and
+ * The wiring between modules (docs/architecture.md §3.5): every event has the listeners and
  * every dependents registry the lookups their `jobs.ts` promise. A registry nobody fills
  * (the sources' once was) lets a delete break what depends on it.
  */

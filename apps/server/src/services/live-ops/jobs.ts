@@ -28,7 +28,7 @@ import {
 const STRANDED_AFTER_MS = 30_000;
 
 /**
- * The live-ops service's background work (docs/architecture.md §2.2): cohort membership
+ * The live-ops service's background work (docs/architecture.md §3.5): cohort membership
  * snapshots (§6) and alerts (ADR 0023).
  */
 export async function liveOpsJobs(app: FastifyInstance): Promise<void> {
