@@ -1,5 +1,3 @@
-export { navigationKeys } from './api/navigation-keys';
-export { segmentMenuQuery, usePrefetchSegmentMenu, useSegmentMenu } from './api/get-segment-menu';
 export { AppSidebar } from './components/app-sidebar';
 export type { SidebarUser } from './components/sidebar-profile-link';
 export { useMiniSidebar } from './hooks/use-mini-sidebar';

@@ -1,9 +1,6 @@
 export { segmentsKeys } from './api/segments-keys';
-export {
-  useMySegments,
-  usePrefetchMySegments,
-  mySegmentsQueryOptions,
-} from './api/get-my-segments';
+// The segment list is read by other features too, so its query lives in common/queries.
+export { usePrefetchMySegments } from '@/common/queries';
 export { SegmentFrame } from './components/segment-frame';
 export { SegmentSettingsLink } from './components/segment-settings-link';
 export { SegmentWorkspace } from './components/segment-workspace';

@@ -7,8 +7,6 @@ export const alertsKeys = {
   detail: (id: string) => [...alertsKeys.all, 'detail', id] as const,
   firings: (id: string) => [...alertsKeys.all, 'firings', id] as const,
   inbox: () => [...alertsKeys.all, 'inbox'] as const,
-  /** What the form offers: segments, a segment's cohorts, Slack channels. */
-  segments: () => [...alertsKeys.all, 'segments'] as const,
-  cohorts: (segmentId: string) => [...alertsKeys.all, 'cohorts', segmentId] as const,
-  slackChannels: () => [...alertsKeys.all, 'slack-channels'] as const,
+  // What the form offers (segments, cohorts, Slack channels) is read through the owning
+  // features' queries in `common/queries`.
 };

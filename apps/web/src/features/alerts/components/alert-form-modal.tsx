@@ -2,13 +2,9 @@ import type { Notification, TestSend } from '@revlane/contracts';
 import { Button, Checkbox, Input, InputNumber, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { getErrorText } from '@/common/api';
+import { useCohortChoices, useMySegments, useSlackChannels } from '@/common/queries';
 import { ModalForm } from '@/common/ui/modal-form';
 import { FormField } from '@/common/ui/form-field';
-import {
-  useCohortChoices,
-  useSegmentChoices,
-  useSlackChannelChoices,
-} from '../api/get-form-choices';
 import { useCreateAlert, useSendTest, useUpdateAlert } from '../api/save-alert';
 import {
   channelsOf,
@@ -43,9 +39,9 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
   const update = useUpdateAlert(alert?.id ?? '');
   const save = alert ? update : create;
   const test = useSendTest();
-  const segments = useSegmentChoices();
+  const segments = useMySegments();
   const cohorts = useCohortChoices(values.segmentId);
-  const slackChannels = useSlackChannelChoices();
+  const slackChannels = useSlackChannels();
   const missing = missingField(values);
   const fieldError = (field: string) =>
     save.error?.fieldErrors.find((error) => error.path.replace(/^body\./, '').startsWith(field))

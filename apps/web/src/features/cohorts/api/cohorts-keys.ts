@@ -1,9 +1,10 @@
 import type { TrendRequestInput } from '@revlane/contracts';
+import { sharedKeys } from '@/common/queries';
 
-/** Query keys of the cohorts feature. */
+/** Query keys of the cohorts feature; a segment's list is shared (`common/queries`). */
 export const cohortsKeys = {
   all: ['cohorts'] as const,
-  list: (segmentId: string) => [...cohortsKeys.all, 'list', segmentId] as const,
+  list: sharedKeys.segmentCohorts,
   detail: (cohortId: string) => [...cohortsKeys.all, 'detail', cohortId] as const,
   /** Everything read from one cohort's snapshots or definition (versions, changes, trends). */
   ofCohort: (cohortId: string) => [...cohortsKeys.all, 'of', cohortId] as const,

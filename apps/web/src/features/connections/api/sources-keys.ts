@@ -1,3 +1,5 @@
+import { sharedKeys } from '@/common/queries';
+
 /** Query keys of the connections feature. */
 export const sourcesKeys = {
   all: ['sources'] as const,
@@ -8,7 +10,7 @@ export const sourcesKeys = {
   preview: (sourceId: string, table: string) =>
     [...sourcesKeys.ofSource(sourceId), 'preview', table] as const,
   sync: (syncId: string) => [...sourcesKeys.all, 'sync', syncId] as const,
-  /** The organization's mapping (ADR 0019) and its publish runs. */
-  mapping: () => ['mapping'] as const,
+  /** The organization's mapping (ADR 0019, read by segment pages too) and its publish runs. */
+  mapping: sharedKeys.mapping,
   mappingRun: (runId: string) => [...sourcesKeys.mapping(), 'run', runId] as const,
 };

@@ -2,7 +2,7 @@ import { APP_ROUTES } from '@revlane/contracts';
 import { Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSegmentMenu } from '../api/get-segment-menu';
+import { useSegmentMenu } from '../hooks/use-segment-menu';
 import { buildMenuItems, type SegmentMenuState } from '../lib/menu-items';
 import { getMenuLocation, segmentItemKey } from '../lib/menu-location';
 

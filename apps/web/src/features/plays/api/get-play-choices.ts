@@ -1,61 +1,30 @@
-import {
-  cohortListSchema,
-  COHORTS_API,
-  columnListSchema,
-  LIVE_OPS_API,
-  segmentDataPageSchema,
-  segmentDetailSchema,
-  segmentSummaryListSchema,
-  slackChannelListSchema,
-  USER_API,
-  type SegmentRow,
-} from '@revlane/contracts';
+import { LIVE_OPS_API, segmentDataPageSchema, type SegmentRow } from '@revlane/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { defineGetQuery, useApiClient, useGetQuery } from '@/common/api';
+import { useApiClient } from '@/common/api';
+import { columnCatalogueQuery, segmentDetailQuery } from '@/common/queries';
 import { playsKeys } from './plays-keys';
 
-/** `GET {liveOps}/segments/me`: the segments whose cohorts a play can watch. */
-export const useSegmentChoices = () =>
-  useGetQuery(
-    defineGetQuery({
-      service: 'liveOps',
-      path: LIVE_OPS_API.mySegments,
-      schema: segmentSummaryListSchema,
-      queryKey: playsKeys.segments(),
-    }),
-  );
-
-/** `GET {liveOps}/segments/{id}/cohorts`: the cohorts of the chosen segment (none: no read). */
-export function useCohortChoices(segmentId: string | undefined) {
-  const query = defineGetQuery({
-    service: 'liveOps',
-    path: COHORTS_API.segmentCohorts(segmentId ?? ''),
-    schema: cohortListSchema,
-    queryKey: playsKeys.cohorts(segmentId ?? ''),
-  });
-  return useQuery({ ...query.options(useApiClient('liveOps')), enabled: Boolean(segmentId) });
-}
-
 /**
- * The record columns a template can name: the catalogue of the segment's base table
- * (`GET segments/{id}`, then `GET segments/tables/{table}/columns`), with the table.
+ * The record columns a template can name: the catalogue of the segment's base table. Read
+ * through the segments feature's own queries (`GET segments/{id}`, then
+ * `GET segments/tables/{table}/columns`, both in `common/queries`), so a saved segment
+ * refreshes the editor too.
  */
 export function useRecordColumns(segmentId: string | undefined) {
   const client = useApiClient('liveOps');
-  return useQuery({
-    queryKey: playsKeys.segment(segmentId ?? ''),
+  const segment = useQuery({
+    ...segmentDetailQuery(segmentId ?? '').options(client),
     enabled: Boolean(segmentId),
-    staleTime: 5 * 60_000,
-    queryFn: async ({ signal }) => {
-      const segment = segmentDetailSchema.parse(
-        await client.get<unknown>(LIVE_OPS_API.segment(segmentId ?? ''), { signal }),
-      );
-      const columns = columnListSchema.parse(
-        await client.get<unknown>(LIVE_OPS_API.columns(segment.baseTable), { signal }),
-      );
-      return { baseTable: segment.baseTable, columns };
-    },
   });
+  const baseTable = segment.data?.baseTable;
+  const columns = useQuery({
+    ...columnCatalogueQuery(baseTable ?? '').options(client),
+    enabled: baseTable !== undefined,
+  });
+  return {
+    data:
+      baseTable !== undefined && columns.data ? { baseTable, columns: columns.data } : undefined,
+  };
 }
 
 /**
@@ -78,14 +47,3 @@ export function useSampleRecord(segmentId: string | undefined) {
     },
   });
 }
-
-/** `GET {user}/users/me/notifications/slack/channels`: empty until Slack is connected. */
-export const useSlackChannelChoices = () =>
-  useGetQuery(
-    defineGetQuery({
-      service: 'user',
-      path: USER_API.slackChannels,
-      schema: slackChannelListSchema,
-      queryKey: playsKeys.slackChannels(),
-    }),
-  );

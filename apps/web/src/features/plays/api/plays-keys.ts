@@ -5,10 +5,9 @@ export const playsKeys = {
   detail: (id: string) => [...playsKeys.all, 'detail', id] as const,
   runs: (id: string) => [...playsKeys.all, 'runs', id] as const,
   run: (id: string, runId: string) => [...playsKeys.runs(id), runId] as const,
-  /** What the editors offer: segments, a segment's cohorts and columns, Slack channels. */
-  segments: () => [...playsKeys.all, 'segments'] as const,
-  segment: (segmentId: string) => [...playsKeys.all, 'segment', segmentId] as const,
-  cohorts: (segmentId: string) => [...playsKeys.all, 'cohorts', segmentId] as const,
+  /**
+   * The editor's sample record. What the editors offer besides (segments, cohorts, columns,
+   * Slack channels) is read through the owning features' queries in `common/queries`.
+   */
   sampleRecord: (segmentId: string) => [...playsKeys.all, 'sample', segmentId] as const,
-  slackChannels: () => [...playsKeys.all, 'slack-channels'] as const,
 };

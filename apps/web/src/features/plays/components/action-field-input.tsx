@@ -1,6 +1,6 @@
 import { AutoComplete, Input, InputNumber } from 'antd';
+import { useSlackChannels } from '@/common/queries';
 import { FormField } from '@/common/ui/form-field';
-import { useSlackChannelChoices } from '../api/get-play-choices';
 import type { FieldSpec } from '../lib/action-drafts';
 import { fieldErrorOf } from '../lib/field-errors';
 import type { EditorContext } from './editor-context';
@@ -83,7 +83,7 @@ function SlackChannelInput({
   onChange: (value: string) => void;
   isDisabled: boolean;
 }) {
-  const channels = useSlackChannelChoices();
+  const channels = useSlackChannels();
   return (
     <AutoComplete
       id={id}

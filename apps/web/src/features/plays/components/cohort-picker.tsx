@@ -1,6 +1,6 @@
 import { Select } from 'antd';
+import { useCohortChoices, useMySegments } from '@/common/queries';
 import { FormField } from '@/common/ui/form-field';
-import { useCohortChoices, useSegmentChoices } from '../api/get-play-choices';
 
 interface CohortPickerProps {
   segmentId: string | undefined;
@@ -18,7 +18,7 @@ export function CohortPicker({
   isDisabled = false,
   error,
 }: CohortPickerProps) {
-  const segments = useSegmentChoices();
+  const segments = useMySegments();
   const cohorts = useCohortChoices(segmentId);
   return (
     <div className="grid gap-4 sm:grid-cols-2">

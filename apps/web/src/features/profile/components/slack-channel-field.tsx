@@ -1,7 +1,7 @@
 import { APP_ROUTES } from '@revlane/contracts';
 import { Button, Select, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { useSlackChannels } from '../api/get-slack-channels';
+import { useSlackChannels } from '@/common/queries';
 import { useSlackNotifications } from '../api/get-slack-notifications';
 import { useSendSlackTest } from '../api/send-slack-test';
 import { useUpdateSlackNotifications } from '../api/update-slack-notifications';

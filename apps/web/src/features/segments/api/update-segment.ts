@@ -19,10 +19,10 @@ export async function updateSegment(
 }
 
 /**
- * Saves settings; the segment, its data pages and the segment list refresh. `onSaved` lets
- * the page refresh what lives outside this feature (the sidebar menu).
+ * Saves settings; the segment, its data pages and the segment list refresh. The list is one
+ * query (`common/queries`), so the sidebar and the plays and alerts forms follow.
  */
-export function useUpdateSegment(segmentId: string, onSaved?: () => void) {
+export function useUpdateSegment(segmentId: string) {
   const client = useApiClient('liveOps');
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,7 +31,6 @@ export function useUpdateSegment(segmentId: string, onSaved?: () => void) {
     meta: { hideErrorToast: true },
     onSuccess: async (segment) => {
       queryClient.setQueryData(segmentsKeys.detail(segmentId), segment);
-      onSaved?.();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: segmentsKeys.detail(segmentId) }),
         queryClient.invalidateQueries({ queryKey: segmentsKeys.data(segmentId) }),

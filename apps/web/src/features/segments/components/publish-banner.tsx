@@ -15,10 +15,7 @@ export function PublishBanner() {
   const wasActive = useRef(isActive);
   useEffect(() => {
     if (wasActive.current && !isActive)
-      void queryClient.invalidateQueries({
-        queryKey: segmentsKeys.all,
-        predicate: (query) => query.queryKey[1] !== 'publish-run',
-      });
+      void queryClient.invalidateQueries({ queryKey: segmentsKeys.all });
     wasActive.current = isActive;
   }, [isActive, queryClient]);
   if (!isActive) return null;

@@ -11,8 +11,6 @@ import { SortingSettings } from './settings/sorting-settings';
 interface SegmentSettingsTabProps {
   segmentId: string;
   tab: SegmentSettingsTab;
-  /** Called after a save, so the page can refresh what lives outside this feature. */
-  onSaved?: () => void;
   /** The notifications tab: the alerts feature's list, composed by the route. */
   notificationsTab: ReactNode;
 }
@@ -21,16 +19,15 @@ interface SegmentSettingsTabProps {
 export function SegmentSettingsTabContent({
   segmentId,
   tab,
-  onSaved,
   notificationsTab,
 }: SegmentSettingsTabProps) {
   const segment = useSegmentDetail(segmentId).data;
   const catalogue = useColumnCatalogue(segment?.baseTable);
   if (tab === 'notifications') return notificationsTab;
   if (!segment) return <Skeleton active />;
-  if (tab === 'general') return <GeneralSettings segment={segment} onSaved={onSaved} />;
+  if (tab === 'general') return <GeneralSettings segment={segment} />;
   if (!catalogue.data) return <Skeleton active />;
-  const props = { segment, catalogue: catalogue.data, onSaved };
+  const props = { segment, catalogue: catalogue.data };
   if (tab === 'columns') return <ColumnsSettings {...props} />;
   if (tab === 'grouping') return <GroupingSettings {...props} />;
   return <SortingSettings {...props} />;

@@ -22,7 +22,6 @@ const NEW_COLUMN = SPECIAL_COLUMN_NAMES.newColumn;
 interface ColumnsSettingsProps {
   segment: SegmentDetail;
   catalogue: SegmentColumn[];
-  onSaved?: () => void;
 }
 
 function move<T>(items: T[], from: number, to: number): T[] {
@@ -33,9 +32,9 @@ function move<T>(items: T[], from: number, to: number): T[] {
 }
 
 /** Choose and order the table's columns; a row being added is keyed `new_col` until chosen. */
-export function ColumnsSettings({ segment, catalogue, onSaved }: ColumnsSettingsProps) {
+export function ColumnsSettings({ segment, catalogue }: ColumnsSettingsProps) {
   const [columns, setColumns] = useState(segment.columns);
-  const { save, isSaving, error } = useSaveSettings(segment.id, onSaved);
+  const { save, isSaving, error } = useSaveSettings(segment.id);
   const hasPending = columns.includes(NEW_COLUMN);
   const available = catalogue.filter((column) => !columns.includes(column.name));
 

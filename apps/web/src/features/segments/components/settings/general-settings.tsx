@@ -21,7 +21,6 @@ interface GeneralValues {
 
 interface GeneralSettingsProps {
   segment: SegmentDetail;
-  onSaved?: () => void;
 }
 
 /** The form field a server error path (`body.name`, `body.filters[0].value`) belongs to. */
@@ -45,11 +44,11 @@ function isChanged(values: Partial<GeneralValues> | undefined, segment: SegmentD
 const nameTooLong = `A name has at most ${SEGMENT_NAME_MAX} characters`;
 
 /** Name, description, base filters (the segment's definition) and whether it is active. */
-export function GeneralSettings({ segment, onSaved }: GeneralSettingsProps) {
+export function GeneralSettings({ segment }: GeneralSettingsProps) {
   const [form] = Form.useForm<GeneralValues>();
   const watched = Form.useWatch([], form) as Partial<GeneralValues> | undefined;
   const catalogue = useColumnCatalogue(segment.baseTable);
-  const { save, isSaving, error } = useSaveSettings(segment.id, onSaved);
+  const { save, isSaving, error } = useSaveSettings(segment.id);
   const submit = (values: GeneralValues) =>
     save(
       {

@@ -8,14 +8,13 @@ import { SettingsError } from './settings-error';
 interface GroupingSettingsProps {
   segment: SegmentDetail;
   catalogue: SegmentColumn[];
-  onSaved?: () => void;
 }
 
 /** Group records by a column, and optionally by a second one inside it. */
-export function GroupingSettings({ segment, catalogue, onSaved }: GroupingSettingsProps) {
+export function GroupingSettings({ segment, catalogue }: GroupingSettingsProps) {
   const [pivot, setPivot] = useState(segment.grouping.pivot);
   const [pivotIdentifier, setPivotIdentifier] = useState(segment.grouping.pivotIdentifier);
-  const { save, isSaving, error } = useSaveSettings(segment.id, onSaved);
+  const { save, isSaving, error } = useSaveSettings(segment.id);
   const options = catalogue
     .filter((column) => column.dataType !== 'timeseries')
     .map((column) => ({ value: column.name, label: column.label }));

@@ -14,7 +14,6 @@ import { SettingsError } from './settings-error';
 interface SortingSettingsProps {
   segment: SegmentDetail;
   catalogue: SegmentColumn[];
-  onSaved?: () => void;
 }
 
 type SortRow = { field: string | undefined; isDescending: boolean };
@@ -25,9 +24,9 @@ const DIRECTIONS = [
 ];
 
 /** The table's default sort: up to three levels. */
-export function SortingSettings({ segment, catalogue, onSaved }: SortingSettingsProps) {
+export function SortingSettings({ segment, catalogue }: SortingSettingsProps) {
   const [rows, setRows] = useState<SortRow[]>(segment.sorting);
-  const { save, isSaving, error } = useSaveSettings(segment.id, onSaved);
+  const { save, isSaving, error } = useSaveSettings(segment.id);
   const update = (index: number, change: Partial<SortRow>) =>
     setRows(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   const isComplete = rows.every((row) => row.field);
