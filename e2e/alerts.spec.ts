@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loadMoreAccounts } from './support/demo-load.js';
 import { connectSandboxSlack, readSandboxSlack } from './support/sandbox-slack.js';
 import { openSegmentFromMenu, pickOption, signInAsDemoUser } from './support/segment-page.js';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
 
 const PORT = 3116;
 
@@ -34,8 +34,7 @@ test.describe('alerts', () => {
   let server: RunningServer;
 
   test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopAndRemove(server);
   });
 
   test('an alert on a cohort fires after a load brings new records: unread badge, firing, Slack message', async ({

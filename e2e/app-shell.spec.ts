@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_USER, MEMBER_USER } from './support/demo.js';
 import { makePng } from './support/png.js';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
 import { fillSignIn } from './support/sign-in.js';
 
 const SHOTS = '/tmp';
@@ -60,8 +60,7 @@ test.describe('app shell as a new user', () => {
   });
 
   test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopAndRemove(server);
   });
 
   test('accepts the terms, completes a step and keeps the sidebar collapsed', async ({
@@ -244,8 +243,7 @@ test.describe('idle timeout', () => {
   });
 
   test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopAndRemove(server);
   });
 
   test("warns, 'I'm Still Here' resets, and the end of the countdown logs out", async ({

@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   addMrrGreaterThan,
-  openSegmentFromMenu,
+  openAllAccounts,
   pickOption,
   readTotal,
-  signInAsDemoUser,
   waitUntilPrepared,
 } from './support/segment-page.js';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { serverForDescribe } from './support/server.js';
 
 test.use({ viewport: { width: 1440, height: 960 } });
 
@@ -38,24 +37,13 @@ async function waitForMembers(page: Page, expected: number) {
 }
 
 test.describe('cohorts', () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    server = await startServer({ port: 3105 });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
-  });
+  const server = serverForDescribe({ port: 3105 });
 
   test('saves filters as a cohort, stars and renames it, follows it on home, keeps its history', async ({
     page,
   }) => {
     test.setTimeout(420_000);
-    await signInAsDemoUser(page, `${server.url}/app/home`);
-    await openSegmentFromMenu(page, 'All accounts');
-    await waitUntilPrepared(page);
+    await openAllAccounts(page, server().url);
 
     const allTotal = await readTotal(page);
     await filterEnterprisePlan(page);

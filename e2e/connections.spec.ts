@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { serverForDescribe } from './support/server.js';
 import { dropCsv } from './support/csv-upload.js';
-import { signInAsDemoUser } from './support/segment-page.js';
+import { openConnections } from './support/segment-page.js';
 
 const SHOTS = '/tmp';
 const ROWS = 60_000;
@@ -24,28 +24,15 @@ function signupsCsv(rows: number): string {
 }
 
 test.describe('connections', () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    // A loaded machine starts the server (and loads the demo warehouse) slowly.
-    test.setTimeout(120_000);
-    server = await startServer({ port: 3190 });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
-  });
+  // A loaded machine starts the server (and loads the demo warehouse) slowly.
+  const server = serverForDescribe({ port: 3190 }, 120_000);
 
   // Not yet seen green end to end on a loaded machine: enable once it is.
   test('adds a CSV source by drag and drop: upload progress, preview, first sync, card', async ({
     page,
   }) => {
     test.setTimeout(180_000);
-    await signInAsDemoUser(page, `${server.url}/app/connections`);
-    await expect(page.getByRole('heading', { name: 'Connections', level: 1 })).toBeVisible({
-      timeout: 30_000,
-    });
+    await openConnections(page, server().url);
     await expect(page.getByRole('region', { name: 'No data sources yet' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'CRM & tools' })).toBeVisible();
     await screenshot(page, 'i12-connections-empty');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
 import {
   acceptDemoUserTerms,
   addIsAnyOfFilter,
@@ -59,8 +59,7 @@ test.describe('CRM connections in the sandbox', () => {
   });
 
   test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopAndRemove(server);
   });
 
   test('connects HubSpot in the sandbox and syncs it', async ({ page }) => {

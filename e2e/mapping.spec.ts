@@ -2,13 +2,13 @@ import { expect, test } from '@playwright/test';
 import { addCsvSource } from './support/csv-upload.js';
 import {
   addMrrGreaterThan,
+  openConnections,
   openSegmentFromMenu,
   pickOption,
   readTotal,
-  signInAsDemoUser,
 } from './support/segment-page.js';
 import { pickAll } from './support/mapping-editor.js';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { serverForDescribe } from './support/server.js';
 
 /** `Account owner` is the customer's own column: a custom attribute (ADR 0026). */
 const ACCOUNTS = `account_id,company,website,plan,mrr,Account owner
@@ -31,28 +31,15 @@ u3,login,2026-11-22 09:00:00
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test.describe('mapping', () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    // A loaded machine starts the server (and loads the demo warehouse) slowly.
-    test.setTimeout(120_000);
-    server = await startServer({ port: 3200 });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
-  });
+  // A loaded machine starts the server (and loads the demo warehouse) slowly.
+  const server = serverForDescribe({ port: 3200 }, 120_000);
 
   test('uploads three CSVs, maps, previews, publishes, and filters a segment on mapped and custom attributes', async ({
     page,
   }) => {
     // Three uploads and syncs, a publish and a segment page: minutes on a loaded machine.
     test.setTimeout(420_000);
-    await signInAsDemoUser(page, `${server.url}/app/connections`);
-    await expect(page.getByRole('heading', { name: 'Connections', level: 1 })).toBeVisible({
-      timeout: 30_000,
-    });
+    await openConnections(page, server().url);
     await addCsvSource(page, 'accounts.csv', ACCOUNTS, 3);
     await addCsvSource(page, 'users.csv', USERS, 4);
     await addCsvSource(page, 'events.csv', EVENTS, 3);

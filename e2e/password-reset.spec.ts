@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MEMBER_USER } from './support/demo.js';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
 import { fillSignIn } from './support/sign-in.js';
 
 const PORT = 3170;
@@ -19,8 +19,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
+  await stopAndRemove(server);
 });
 
 /** The reset link, read the README's way: `npm run outbox` on the server's data directory. */

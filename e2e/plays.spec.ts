@@ -4,7 +4,7 @@ import { loadMoreAccounts } from './support/demo-load.js';
 import { signInForAccessToken } from './support/oauth.js';
 import { connectSandboxSlack, readSandboxSlack } from './support/sandbox-slack.js';
 import { pickOption, signInAsDemoUser } from './support/segment-page.js';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
 import { startWebhookReceiver } from './support/webhook-receiver.js';
 
 const PORT = 3210;
@@ -61,8 +61,7 @@ test.describe('plays', () => {
   const receiver = startWebhookReceiver();
 
   test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopAndRemove(server);
     await (await receiver).close();
   });
 

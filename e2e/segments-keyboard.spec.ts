@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chooseWithArrows, tabTo } from './support/keyboard.js';
 import { signInAsDemoUser, waitUntilPrepared } from './support/segment-page.js';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
 
 // docs/product.md §2 and architecture §8: every control reachable by keyboard, at 1440 px.
 const VIEWPORT = { width: 1440, height: 900 };
@@ -43,8 +43,7 @@ test.describe('segments by keyboard, at 1440 px', () => {
 
   test.afterAll(async () => {
     await context?.close();
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
+    await stopAndRemove(server);
   });
 
   test('filters, sorts, saves a cohort and exports with the keyboard alone', async () => {

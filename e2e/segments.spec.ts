@@ -2,33 +2,20 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import {
   addMrrGreaterThan,
-  openSegmentFromMenu,
+  openAllAccounts,
   pickOption,
   readTotal,
-  signInAsDemoUser,
-  waitUntilPrepared,
 } from './support/segment-page.js';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { serverForDescribe } from './support/server.js';
 
 test.use({ viewport: { width: 1440, height: 960 } });
 
 test.describe('segments', () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    server = await startServer({ port: 3104 });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    if (server) removeDataDir(server.dataDir);
-  });
+  const server = serverForDescribe({ port: 3104 });
 
   test('filters, sorts, searches, keeps the view on reload and exports it', async ({ page }) => {
     test.setTimeout(180_000);
-    await signInAsDemoUser(page, `${server.url}/app/home`);
-    await openSegmentFromMenu(page, 'All accounts');
-    await waitUntilPrepared(page);
+    await openAllAccounts(page, server().url);
 
     // Two filters: plan is any of pro/enterprise, MRR greater than 0.
     await page.getByRole('button', { name: 'Add filter' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USER, MEMBER_USER, SUPPORT_USER, DEMO_PASSWORD } from './support/demo.js';
 import { signInForAccessToken } from './support/oauth.js';
-import { removeDataDir, startServer, type RunningServer } from './support/server.js';
+import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
 import { fillSignIn } from './support/sign-in.js';
 
 const PORT = 3101;
@@ -14,8 +14,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
+  await stopAndRemove(server);
 });
 
 test('signs in as the demo user and lands on /app/home', async ({ page }) => {

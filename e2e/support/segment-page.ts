@@ -96,6 +96,21 @@ export async function waitUntilPrepared(page: Page) {
   }).toPass({ timeout: 90_000 });
 }
 
+/** Signs the demo user in on a fresh server, straight onto the Connections page. */
+export async function openConnections(page: Page, appUrl: string) {
+  await signInAsDemoUser(page, `${appUrl}/app/connections`);
+  await expect(page.getByRole('heading', { name: 'Connections', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** Signs the demo user in on a fresh server and opens its "All accounts" segment, loaded. */
+export async function openAllAccounts(page: Page, appUrl: string) {
+  await signInAsDemoUser(page, `${appUrl}/app/home`);
+  await openSegmentFromMenu(page, 'All accounts');
+  await waitUntilPrepared(page);
+}
+
 /** Adds "MRR greater than <value>" through the filter builder. */
 export async function addMrrGreaterThan(page: Page, value: string) {
   await page.getByRole('button', { name: 'Add filter' }).click();

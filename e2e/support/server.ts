@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { test } from '@playwright/test';
 import { keepRunLog, removeUnlessKept } from '../../scripts/test-run-dir.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -84,6 +85,33 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   }
   child.kill('SIGKILL');
   throw new Error(`server not ready within 90 s:\n${output()}`);
+}
+
+/** Stops a server (when it started at all) and removes its data directory. */
+export async function stopAndRemove(server: RunningServer | undefined): Promise<void> {
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+}
+
+/**
+ * A server of its own for the tests of one `describe` (`options` as `startServer` takes them):
+ * started before them (within `setUpMs` when given: a loaded machine starts it slowly), then
+ * stopped and its data directory removed. Read it through the answered getter inside tests.
+ */
+export function serverForDescribe(
+  options: Parameters<typeof startServer>[0],
+  setUpMs?: number,
+): () => RunningServer {
+  let server: RunningServer | undefined;
+  test.beforeAll(async () => {
+    if (setUpMs) test.setTimeout(setUpMs);
+    server = await startServer(options);
+  });
+  test.afterAll(() => stopAndRemove(server));
+  return () => {
+    if (!server) throw new Error('the server is not started');
+    return server;
+  };
 }
 
 /** Removes a spec's data directory, unless the test run keeps it for the secrets scan. */

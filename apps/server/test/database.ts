@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../src/platform/database/database.js';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+} from '../src/platform/database/database.js';
 
 /**
  * A fresh, migrated metadata database for one test file: PostgreSQL in its own newly
@@ -26,7 +31,29 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/**
+ * A test database (`createTestDatabase`) for the tests of one describe block, created before
+ * them and closed after them; read `db` inside tests.
+ */
+export function useTestDatabase(): { readonly db: Database } {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle?.close());
+  return {
+    get db() {
+      if (!handle) throw new Error('the test database is not open');
+      return handle.db;
+    },
+  };
+}
+
+/** Runs `run` on a client connected to `url`, then disconnects it. */
+export async function withAdminClient<T>(
+  url: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -3,11 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { JWTPayload } from 'jose';
 import { removeUnlessKept, runDataDir } from '../../../scripts/test-run-dir.mjs';
 import { seedDemoSegments } from '../src/demo/index.js';
-import { openDatabase } from '../src/platform/database/database.js';
-import { organizations } from '../src/platform/database/schema/index.js';
+import { openDatabase, type Database } from '../src/platform/database/database.js';
+import { organizations, segments } from '../src/platform/database/schema/index.js';
+import { secretBoxFor } from '../src/platform/secrets/secrets-plugin.js';
 import { loadDemoData, openWarehouse } from '../src/warehouse/index.js';
+import { withMetadata } from './server-process.js';
 import { createTestKeys, signTestToken } from './tokens.js';
 
 /** A small demo dataset: the segment pages answer real rows in milliseconds. */
@@ -16,11 +20,35 @@ const SMALL_DEMO = { accounts: 300, users: 3_000, events: 20_000 } as const;
 export interface SeededDataDir {
   dataDir: string;
   orgId: string;
+  /** The organization's demo segment "All accounts". */
+  allAccountsSegmentId: string;
   /** The environment of the server CLI (`startServer`) over this data directory. */
   env: Record<string, string>;
   /** A bearer token of a user of that organization (provisioned by their first request). */
   token: string;
   close: () => Promise<void>;
+}
+
+export interface TestIdp {
+  url: string;
+  /** A bearer token with the claims asked for, valid for an hour. */
+  token: string;
+  close: () => Promise<void>;
+}
+
+/** An identity provider on 127.0.0.1 that serves the test keys, for a server process. */
+export async function startTestIdp(claims: JWTPayload): Promise<TestIdp> {
+  const keys = await createTestKeys();
+  const idp: Server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keys.jwks)),
+  );
+  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+  const token = await signTestToken(keys, claims, {
+    issuer: `${url}/`,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
+  return { url, token, close: () => new Promise((resolve) => idp.close(() => resolve())) };
 }
 
 /**
@@ -34,6 +62,7 @@ export async function seedDataDir(name: string): Promise<SeededDataDir> {
   const domain = `${name}.example`;
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'metadata') });
   let orgId: string;
+  let allAccountsSegmentId: string;
   try {
     const [org] = await database.db
       .insert(organizations)
@@ -41,6 +70,11 @@ export async function seedDataDir(name: string): Promise<SeededDataDir> {
       .returning({ id: organizations.id });
     orgId = org!.id;
     await seedDemoSegments(database.db, orgId);
+    const [segment] = await database.db
+      .select({ id: segments.id })
+      .from(segments)
+      .where(and(eq(segments.orgId, orgId), eq(segments.name, 'All accounts')));
+    allAccountsSegmentId = segment!.id;
   } finally {
     await database.close();
   }
@@ -51,26 +85,22 @@ export async function seedDataDir(name: string): Promise<SeededDataDir> {
     await warehouse.close();
   }
 
-  const keys = await createTestKeys();
-  const idp: Server = createServer((_request, response) =>
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keys.jwks)),
-  );
-  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
-  const idpUrl = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-  const token = await signTestToken(
-    keys,
-    { sub: `${name}|dana`, email: `dana@${domain}`, name: 'Dana', org_id: orgId },
-    { issuer: `${idpUrl}/`, exp: Math.floor(Date.now() / 1000) + 3600 },
-  );
+  const idp = await startTestIdp({
+    sub: `${name}|dana`,
+    email: `dana@${domain}`,
+    name: 'Dana',
+    org_id: orgId,
+  });
   return {
     dataDir,
     orgId,
-    token,
+    allAccountsSegmentId,
+    token: idp.token,
     env: {
       PORT: '0',
       LOG_LEVEL: 'silent',
       REVLANE_DATA_DIR: dataDir,
-      AUTH0_DOMAIN: idpUrl,
+      AUTH0_DOMAIN: idp.url,
       AUTH0_CLIENT_ID: 'test-client',
       RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
       RATE_LIMIT_USER_PER_MINUTE: '0',
@@ -78,8 +108,20 @@ export async function seedDataDir(name: string): Promise<SeededDataDir> {
       JOBS_POLLING_INTERVAL_SECONDS: '0.5',
     },
     async close() {
-      await new Promise((resolve) => idp.close(resolve));
+      await idp.close();
       removeUnlessKept(dataDir);
     },
   };
+}
+
+/**
+ * Runs `seed` on the data directory's metadata as the server's plugins see it (`db`, and the
+ * secret box of the directory's own key), while no server process has it open.
+ */
+export function seedMetadata<T>(
+  seeded: SeededDataDir,
+  seed: (app: { db: Database; secrets: ReturnType<typeof secretBoxFor> }) => Promise<T>,
+): Promise<T> {
+  const secrets = secretBoxFor({ secretKey: undefined, dataDir: seeded.dataDir });
+  return withMetadata(seeded.dataDir, ({ db }) => seed({ db, secrets }));
 }

@@ -19,3 +19,6 @@ export function useTestApp<Extra extends object>(
   afterAll(() => context.t?.close());
   return context;
 }
+
+/** For `useTestApp` when the tests need the app alone. */
+export const noPreparation = () => Promise.resolve({});

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '@revlane/contracts';
 import {
   cohortFavorites,
@@ -7,23 +7,17 @@ import {
   cohortVersions,
   segments,
 } from '../platform/database/schema/index.js';
-import {
-  API,
-  createLiveOpsFixture,
-  type LiveOpsFixture,
-} from '../services/live-ops/__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../services/live-ops/__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../services/live-ops/__tests__/cohorts-test-client.js';
 import { DEMO_COHORTS, seedDemoCohorts } from './demo-cohorts.js';
 
 describe('seedDemoCohorts', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture();
   let danaId: string;
   beforeAll(async () => {
-    f = await createLiveOpsFixture();
     const me = await f.inject(f.dana, { method: 'GET', url: '/user/api/v1/users/me' });
     danaId = me.json<{ data: Profile }>().data.id;
   });
-  afterAll(() => f.close());
 
   const snapshot = async () => {
     const { db } = f.t.database;

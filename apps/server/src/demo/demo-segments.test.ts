@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SegmentDataPage, SegmentRow } from '@revlane/contracts';
 import { loadDemoData } from '../warehouse/index.js';
-import {
-  API,
-  TINY,
-  createLiveOpsFixture,
-  type LiveOpsFixture,
-} from '../services/live-ops/__tests__/live-ops-fixture.js';
+import { API, TINY, useLiveOpsFixture } from '../services/live-ops/__tests__/live-ops-fixture.js';
 import { DEMO_SEGMENTS } from './demo-segments.js';
 
 /** The full demo's ratio of users to accounts (10), so seats fill up as they do there. */
@@ -39,12 +34,10 @@ const DESCRIPTIONS: Record<string, Check> = {
 };
 
 describe('demo segments: each one’s rows are what its description says', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false, demoDefinitions: true });
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false, demoDefinitions: true });
     await loadDemoData(f.t.app.warehouse.engine, f.danaOrg, DEMO_LIKE);
   });
-  afterAll(() => f.close());
 
   /** Every page's rows, 500 at a time. */
   const allRows = async (read: (page: number) => Promise<SegmentDataPage>) => {

@@ -1,12 +1,18 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { sql } from 'drizzle-orm';
 import { removeUnlessKept } from '../../../../scripts/test-run-dir.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kill9, startServer, waitFor, type ServerProcess } from '../../test/server-process.js';
-import { openDatabase } from '../platform/database/database.js';
+import {
+  kill9,
+  startServer,
+  stopServer,
+  waitFor,
+  warehouseRows,
+  withMetadata,
+  type ServerProcess,
+} from '../../test/server-process.js';
 import { DEFAULT_DEMO_SIZE } from '../warehouse/index.js';
 import { DEMO_COHORTS } from './demo-cohorts.js';
 import { DEMO_SEGMENTS } from './demo-segments.js';
@@ -30,21 +36,7 @@ async function startUntil(marker: string, timeoutMs: number): Promise<ServerProc
   return server;
 }
 
-async function warehouseRows<T>(query: string): Promise<T[]> {
-  const [file] = readdirSync(path.join(dataDir, 'warehouse')).filter((name) =>
-    name.endsWith('.duckdb'),
-  );
-  const instance = await DuckDBInstance.create(path.join(dataDir, 'warehouse', file!), {
-    access_mode: 'READ_ONLY',
-  });
-  const connection = await instance.connect();
-  try {
-    return (await connection.runAndReadAll(query)).getRowObjectsJson() as T[];
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-}
+const rowsOf = <T>(query: string) => warehouseRows<T>(dataDir, query);
 
 /**
  * Faults suite (docs/architecture.md §9): `kill -9` of the first start in the middle of the
@@ -63,10 +55,9 @@ describe('first start killed with kill -9, then restarted', () => {
     expect(second.output()).toContain('demo warehouse data ready');
     await kill9(second);
     const third = await startUntil('cohort back-fill done', 300_000);
-    third.child.kill('SIGTERM');
-    expect(await third.exited).toBe(0);
+    expect(await stopServer(third)).toBe(0);
 
-    const [counts] = await warehouseRows<Record<string, string>>(
+    const [counts] = await rowsOf<Record<string, string>>(
       `SELECT (SELECT count(*) FROM accounts) AS accounts, (SELECT count(*) FROM users) AS users,
               (SELECT count(*) FROM events) AS events`,
     );
@@ -76,7 +67,7 @@ describe('first start killed with kill -9, then restarted', () => {
       events: String(DEFAULT_DEMO_SIZE.events),
     });
     // One count per cohort and day: the back-filled days and today, none twice.
-    const days = await warehouseRows<{ cohorts: string; per_cohort: string; twice: string }>(
+    const days = await rowsOf<{ cohorts: string; per_cohort: string; twice: string }>(
       `SELECT count(DISTINCT cohort_id) AS cohorts, min(n) AS per_cohort,
               (SELECT count(*) FROM (SELECT cohort_id, day FROM cohort_counts
                 GROUP BY ALL HAVING count(*) > 1)) AS twice
@@ -89,18 +80,14 @@ describe('first start killed with kill -9, then restarted', () => {
       twice: '0',
     });
 
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir: path.join(dataDir, 'metadata'),
-    });
-    try {
-      // Both drivers answer `{ rows }`; the shared Database type leaves the result unknown.
-      const segments = (await database.db.execute(
-        sql`SELECT count(*)::int AS n, count(DISTINCT seed_key)::int AS keys FROM segments`,
-      )) as { rows: unknown[] };
-      expect(segments.rows[0]).toEqual({ n: DEMO_SEGMENTS.length, keys: DEMO_SEGMENTS.length });
-    } finally {
-      await database.close();
-    }
+    // Both drivers answer `{ rows }`; the shared Database type leaves the result unknown.
+    const segments = await withMetadata(
+      dataDir,
+      async ({ db }) =>
+        (await db.execute(
+          sql`SELECT count(*)::int AS n, count(DISTINCT seed_key)::int AS keys FROM segments`,
+        )) as { rows: unknown[] },
+    );
+    expect(segments.rows[0]).toEqual({ n: DEMO_SEGMENTS.length, keys: DEMO_SEGMENTS.length });
   }, 900_000);
 });

@@ -1,18 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/database.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/database.js';
 import { DEMO_EMAIL } from './demo-users.js';
 import { findOrganizationIdByUserEmail } from '../platform/auth/accounts.repository.js';
-import type { DatabaseHandle } from '../platform/database/database.js';
 import { cohortFavorites, cohorts, segments, users } from '../platform/database/schema/index.js';
 import { seedDemo } from './seed-demo.js';
 
 describe('seedDemo (start-up seed of the embedded default)', () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterAll(() => handle?.close());
+  const handle = useTestDatabase();
 
   const allSegments = () =>
     handle.db.select().from(segments).orderBy(asc(segments.position), asc(segments.name));

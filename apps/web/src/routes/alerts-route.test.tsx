@@ -14,24 +14,13 @@ import {
   firings,
   LIVE_OPS,
 } from '@/features/alerts/testing/alert-fixtures';
-import { visibleOptions } from '@/testing/antd-select';
-import { pending, stubApi, type ApiRoutes } from '@/testing/api-stub';
-import { jsonResponse, type RecordedRequest } from '@/testing/fetch-stub';
-import { storeImpersonation } from '@/testing/impersonation';
-import { renderApp } from '@/testing/render-app';
+import { pickOptionWithin } from '@/testing/antd-select';
+import { pending, requestsTo } from '@/testing/api-stub';
+import { jsonResponse } from '@/testing/fetch-stub';
+import { openApp } from '@/testing/open-app';
 
 // Whole pages with tables and dialogs; on a busy shared machine these take a while.
 const SLOW_MS = 240_000;
-
-function open(path: string, routes: ApiRoutes = {}) {
-  storeImpersonation();
-  const stub = stubApi(routes);
-  renderApp(path);
-  return stub;
-}
-
-const sent = (requests: RecordedRequest[], method: string, path: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
 
 /** An antd dialog by its title (antd's ids are all alike under test: found by text). */
 async function findDialog(title: string) {
@@ -40,27 +29,11 @@ async function findDialog(title: string) {
   )!;
 }
 
-/** Picks an option of a select inside `scope` (a whole-page role query is slow in jsdom). */
-async function pick(scope: HTMLElement, name: string, text: string) {
-  await userEvent.click(within(scope).getByRole('combobox', { name }));
-  let option: Element | undefined;
-  await waitFor(() => {
-    const dropdowns = document.querySelectorAll(
-      '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
-    );
-    option = [
-      ...(dropdowns[dropdowns.length - 1]?.querySelectorAll('.ant-select-item-option') ?? []),
-    ].find((item) => (item.textContent ?? '').startsWith(text));
-    if (!option) throw new Error(`no option "${text}" in ${visibleOptions().join(' | ')}`);
-  });
-  await userEvent.click(option!);
-}
-
 describe('alerts list (/app/notifications)', () => {
   it(
     'lists each alert with its cohort, type, channels and last firing; the switch and snooze PATCH it',
     async () => {
-      const { requests } = open('/app/notifications', {
+      const { requests } = openApp('/app/notifications', {
         [`GET ${LIVE_OPS}/notifications`]: alertPage([
           alert(),
           alert({
@@ -94,16 +67,18 @@ describe('alerts list (/app/notifications)', () => {
       await userEvent.click(screen.getByRole('switch', { name: 'Enabled: New Pro accounts' }));
       await waitFor(() =>
         expect(
-          sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`).map((r) => r.body),
+          requestsTo(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`).map((r) => r.body),
         ).toEqual([{ enabled: false }]),
       );
       await userEvent.click(screen.getByRole('button', { name: 'Snooze New Pro accounts' }));
       await userEvent.click(await screen.findByText('For 1 day'));
       await waitFor(() =>
-        expect(sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)).toHaveLength(2),
+        expect(requestsTo(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)).toHaveLength(
+          2,
+        ),
       );
       const until = (
-        sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)[1]!.body as {
+        requestsTo(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)[1]!.body as {
           snoozedUntil: string;
         }
       ).snoozedUntil;
@@ -116,7 +91,7 @@ describe('alerts list (/app/notifications)', () => {
     'shows a loading state, then the empty state',
     async () => {
       let answer: (response: Response) => void = () => undefined;
-      open('/app/notifications', {
+      openApp('/app/notifications', {
         [`GET ${LIVE_OPS}/notifications`]: () =>
           new Promise<Response>((resolve) => (answer = resolve)),
       });
@@ -132,7 +107,7 @@ describe('alerts list (/app/notifications)', () => {
   it(
     '"New alert": segment → cohort → type → threshold → channels, "Send test", then creates it',
     async () => {
-      const { requests } = open('/app/notifications', {
+      const { requests } = openApp('/app/notifications', {
         [`GET ${LIVE_OPS}/segments/seg-1/cohorts`]: unsortedCohorts,
         'GET /user/api/v1/users/me/notifications/slack/channels': [
           { id: 'CSBX00003', name: 'alerts' },
@@ -159,20 +134,20 @@ describe('alerts list (/app/notifications)', () => {
       fireEvent.change(within(dialog).getByLabelText('Name'), {
         target: { value: 'Pro shrinking' },
       });
-      await pick(dialog, 'Segment', 'Active accounts');
-      await pick(dialog, 'Cohort', 'Big Pro accounts');
+      await pickOptionWithin(dialog, 'Segment', 'Active accounts');
+      await pickOptionWithin(dialog, 'Cohort', 'Big Pro accounts');
       await userEvent.click(within(dialog).getByLabelText('The cohort gets smaller'));
-      await pick(dialog, 'Threshold', 'Drop of at least (%)');
+      await pickOptionWithin(dialog, 'Threshold', 'Drop of at least (%)');
       fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Threshold value' }), {
         target: { value: '15' },
       });
-      await pick(dialog, 'Slack channel', '#alerts');
+      await pickOptionWithin(dialog, 'Slack channel', '#alerts');
 
       await userEvent.click(within(dialog).getByRole('button', { name: 'Send test' }));
       const results = await within(dialog).findByRole('list', { name: 'Test results' });
       expect(results).toHaveTextContent('In app: sent');
       expect(results).toHaveTextContent('Slack CSBX00003: failed (not_in_channel)');
-      expect(sent(requests, 'POST', `${LIVE_OPS}/notifications/test`)[0]!.body).toEqual({
+      expect(requestsTo(requests, 'POST', `${LIVE_OPS}/notifications/test`)[0]!.body).toEqual({
         name: 'Pro shrinking',
         type: 'less',
         channels: { inApp: true, slack: { channelId: 'CSBX00003' }, email: [] },
@@ -182,7 +157,7 @@ describe('alerts list (/app/notifications)', () => {
       await waitFor(() => expect(window.location.pathname).toBe('/app/notifications/a-new'), {
         timeout: 10_000,
       });
-      expect(sent(requests, 'POST', `${LIVE_OPS}/notifications`)[0]!.body).toEqual({
+      expect(requestsTo(requests, 'POST', `${LIVE_OPS}/notifications`)[0]!.body).toEqual({
         name: 'Pro shrinking',
         segmentId: 'seg-1',
         cohortId: COHORT_ID,
@@ -197,7 +172,7 @@ describe('alerts list (/app/notifications)', () => {
   it(
     'the "Alerts" menu item shows the unread count of the inbox',
     async () => {
-      open('/app/home', {
+      openApp('/app/home', {
         [`GET ${LIVE_OPS}/notifications/inbox`]: {
           unread: 3,
           items: [],
@@ -216,7 +191,7 @@ describe('alerts list (/app/notifications)', () => {
         LOCAL_SETTINGS_KEY,
         JSON.stringify({ navSettings: { miniSidebarNav: true } }),
       );
-      open('/app/home', {
+      openApp('/app/home', {
         [`GET ${LIVE_OPS}/notifications/inbox`]: { unread: 3, items: [] },
       });
       const menu = await screen.findByRole('menu', { name: 'Main' });
@@ -240,7 +215,7 @@ describe('alert details (/app/notifications/{id})', () => {
   it(
     'shows the definition and the firings newest first: records into the segment, delivery errors; reads them',
     async () => {
-      const { requests } = open(`/app/notifications/${ALERT_ID}`, {
+      const { requests } = openApp(`/app/notifications/${ALERT_ID}`, {
         [`GET ${LIVE_OPS}/notifications/${ALERT_ID}`]: alert(),
         [`GET ${LIVE_OPS}/notifications/${ALERT_ID}/firings`]: firings,
         [`GET ${LIVE_OPS}/notifications/inbox`]: {
@@ -287,7 +262,7 @@ describe('alert details (/app/notifications/{id})', () => {
       expect(deliveries).toHaveTextContent('Slack CSBX00003failedchannel_not_found');
       await waitFor(() =>
         expect(
-          sent(requests, 'POST', `${LIVE_OPS}/notifications/inbox/read`).map((r) => r.body),
+          requestsTo(requests, 'POST', `${LIVE_OPS}/notifications/inbox/read`).map((r) => r.body),
         ).toEqual([{ firingIds: ['f-2'] }]),
       );
     },
@@ -297,7 +272,7 @@ describe('alert details (/app/notifications/{id})', () => {
   it(
     'edits the definition in the form and PATCHes it; an alert without firings says so',
     async () => {
-      const { requests } = open(`/app/notifications/${ALERT_ID}`, {
+      const { requests } = openApp(`/app/notifications/${ALERT_ID}`, {
         [`GET ${LIVE_OPS}/notifications/${ALERT_ID}`]: alert(),
         [`GET ${LIVE_OPS}/notifications/${ALERT_ID}/firings`]: [],
         [`GET ${LIVE_OPS}/segments/seg-1/cohorts`]: unsortedCohorts,
@@ -317,10 +292,12 @@ describe('alert details (/app/notifications/{id})', () => {
       await userEvent.type(name, 'Renamed');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
       await waitFor(() =>
-        expect(sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)).toHaveLength(1),
+        expect(requestsTo(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)).toHaveLength(
+          1,
+        ),
       );
       expect(
-        sent(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)[0]!.body,
+        requestsTo(requests, 'PATCH', `${LIVE_OPS}/notifications/${ALERT_ID}`)[0]!.body,
       ).toMatchObject({
         name: 'Renamed',
         cohortId: 'c-1',
@@ -337,7 +314,7 @@ describe('segment settings → notifications, and "Alert me" on the cohort page'
     "lists the segment's alerts; Remove asks, then deletes",
     async () => {
       let items = [alert()];
-      const { requests } = open('/app/segments/seg-1/settings/notifications', {
+      const { requests } = openApp('/app/segments/seg-1/settings/notifications', {
         [`GET ${LIVE_OPS}/segments/seg-1/notifications`]: () =>
           jsonResponse(200, { data: alertPage(items) }),
         [`DELETE ${LIVE_OPS}/notifications/${ALERT_ID}`]: () => {
@@ -351,7 +328,9 @@ describe('segment settings → notifications, and "Alert me" on the cohort page'
       const dialog = await findDialog('Remove the alert "New Pro accounts"?');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
       expect(await screen.findByText('No alerts for this segment yet')).toBeInTheDocument();
-      expect(sent(requests, 'DELETE', `${LIVE_OPS}/notifications/${ALERT_ID}`)).toHaveLength(1);
+      expect(requestsTo(requests, 'DELETE', `${LIVE_OPS}/notifications/${ALERT_ID}`)).toHaveLength(
+        1,
+      );
     },
     SLOW_MS,
   );
@@ -359,7 +338,7 @@ describe('segment settings → notifications, and "Alert me" on the cohort page'
   it(
     '"Alert me" opens the new-alert form on this cohort',
     async () => {
-      open(`/app/segments/seg-1/${COHORT_ID}`, {
+      openApp(`/app/segments/seg-1/${COHORT_ID}`, {
         ...COHORT_API_ROUTES,
         [`GET ${LIVE_OPS}/segments/seg-1/cohorts`]: unsortedCohorts,
         [`GET ${LIVE_OPS}/notifications/inbox`]: pending,

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { useUnreadAlerts } from '@/features/alerts';
 import { IdleTimeout, ImpersonationBanner, ProtectedRoute, useSession } from '@/features/auth';
-import { AppSidebar, usePrefetchSegmentMenu } from '@/features/navigation';
+import { AppSidebar } from '@/features/navigation';
 import { isTermsRequired, TermsOfServiceGate, useProfile } from '@/features/profile';
 import { usePrefetchMySegments } from '@/features/segments';
 import { AppLayout } from '@/common/layouts/app-layout';
@@ -11,8 +11,8 @@ import { Loader } from '@/common/ui/loader';
 function SignedInShell() {
   const session = useSession();
   const profile = useProfile();
+  // The sidebar's menu and the segment pages read this one list (docs/product.md §4).
   usePrefetchMySegments();
-  usePrefetchSegmentMenu();
 
   const isImpersonating = session.impersonatedUserId !== null;
   const mustAcceptTerms = isTermsRequired(profile.data, isImpersonating);

@@ -101,13 +101,12 @@ describe('sidebar menu', () => {
 });
 
 describe('start-up', () => {
-  it('asks for the profile, the segment list and the segment menu at once', async () => {
+  it('asks for the profile and the segments (one list: list and menu) at once', async () => {
     const { requests } = stubApi({ 'GET /user/api/v1/users/me': pending });
     storeImpersonation();
     renderApp('/app/home');
     await waitFor(() =>
       expect(describeRequests(requests).sort()).toEqual([
-        'GET /live-ops/api/v1/segments/me',
         'GET /live-ops/api/v1/segments/me',
         'GET /user/api/v1/users/me',
       ]),

@@ -8,21 +8,16 @@ import {
   cohort,
   OTHER_COHORT_ID,
 } from '@/features/cohorts/testing/cohort-fixtures';
-import { stubApi, type ApiRoutes } from '@/testing/api-stub';
+import { requestsTo, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse, type RecordedRequest } from '@/testing/fetch-stub';
-import { storeImpersonation } from '@/testing/impersonation';
-import { renderApp } from '@/testing/render-app';
+import { openApp } from '@/testing/open-app';
 
 // Whole pages with the table and dialogs; on a busy shared machine these take a while.
 const SLOW_ROUTE_TEST_MS = 60_000;
 const COHORT_PATH = `/live-ops/api/v1/segments/seg-1/cohorts/${COHORT_ID}`;
 
-function openSegment(path = '/app/segments/seg-1', routes: ApiRoutes = {}) {
-  storeImpersonation();
-  const stub = stubApi({ ...COHORT_API_ROUTES, ...routes });
-  renderApp(path);
-  return stub;
-}
+const openSegment = (path = '/app/segments/seg-1', routes: ApiRoutes = {}) =>
+  openApp(path, { ...COHORT_API_ROUTES, ...routes });
 
 /** Answers a PATCH with the cohort changed as asked, like the server does. */
 const patchEcho = (request: RecordedRequest) =>
@@ -47,9 +42,6 @@ async function findDialog(title: string) {
   expect(dialog).toHaveAttribute('role', 'dialog');
   return dialog;
 }
-
-const sent = (requests: RecordedRequest[], method: string, path: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
 
 describe('cohort list', () => {
   it(
@@ -76,7 +68,9 @@ describe('cohort list', () => {
       await waitFor(() =>
         expect(names()).toEqual(['Big Pro accounts', 'Zeta watchlist', 'Anyone paying']),
       );
-      expect(sent(requests, 'PATCH', COHORT_PATH).map((r) => r.body)).toEqual([{ favorite: true }]);
+      expect(requestsTo(requests, 'PATCH', COHORT_PATH).map((r) => r.body)).toEqual([
+        { favorite: true },
+      ]);
       expect(
         within(list).getByRole('button', { name: 'Unstar Big Pro accounts' }),
       ).toBeInTheDocument();
@@ -122,7 +116,7 @@ describe('cohort list', () => {
       expect(
         await within(list).findByRole('link', { name: 'Large Pro accounts' }),
       ).toBeInTheDocument();
-      expect(sent(requests, 'PATCH', COHORT_PATH).map((r) => r.body)).toEqual([
+      expect(requestsTo(requests, 'PATCH', COHORT_PATH).map((r) => r.body)).toEqual([
         { name: 'Anyone paying' },
         { name: 'Large Pro accounts' },
       ]);
@@ -165,7 +159,7 @@ describe('cohort list', () => {
           screen.queryByRole('dialog', { name: 'Delete Big Pro accounts?' }),
         ).not.toBeInTheDocument(),
       );
-      expect(sent(requests, 'DELETE', COHORT_PATH)).toHaveLength(2);
+      expect(requestsTo(requests, 'DELETE', COHORT_PATH)).toHaveLength(2);
     },
     SLOW_ROUTE_TEST_MS,
   );
@@ -196,7 +190,9 @@ describe('cohort list', () => {
         expect(window.location.pathname).toBe(`/app/segments/seg-1/${OTHER_COHORT_ID}`),
       );
       expect(window.location.search).toBe(search);
-      expect(sent(requests, 'POST', '/live-ops/api/v1/segments/seg-1/cohorts')[0]?.body).toEqual({
+      expect(
+        requestsTo(requests, 'POST', '/live-ops/api/v1/segments/seg-1/cohorts')[0]?.body,
+      ).toEqual({
         name: 'Enterprise',
         filters,
       });

@@ -13,11 +13,10 @@ import {
   usersSource,
   usersTables,
 } from '@/features/connections/testing/mapping-fixtures';
-import { visibleOptions } from '@/testing/antd-select';
-import { describeRequests, stubApi, type ApiRoutes } from '@/testing/api-stub';
+import { pickOpenOption, visibleOptions } from '@/testing/antd-select';
+import { describeRequests, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
-import { storeImpersonation } from '@/testing/impersonation';
-import { renderApp } from '@/testing/render-app';
+import { openApp } from '@/testing/open-app';
 
 const API = '/composer/api/v1';
 
@@ -30,9 +29,7 @@ const SOURCE_ROUTES: ApiRoutes = {
 };
 
 async function openEditor(routes: ApiRoutes) {
-  const stub = stubApi({ ...SOURCE_ROUTES, ...routes });
-  storeImpersonation();
-  renderApp('/app/connections');
+  const stub = openApp('/app/connections', { ...SOURCE_ROUTES, ...routes });
   const card = await screen.findByRole('listitem', { name: 'accounts.csv' });
   await userEvent.click(within(card).getByRole('button', { name: 'Map to accounts and contacts' }));
   const editor = await screen.findByRole('dialog', { name: 'Map to accounts and contacts' });
@@ -54,17 +51,7 @@ const fieldOf = (section: HTMLElement, label: string) =>
  */
 async function pick(section: HTMLElement, label: string, text: string) {
   await userEvent.click(within(section).getByLabelText(label));
-  let option: Element | undefined;
-  await waitFor(() => {
-    const dropdowns = document.querySelectorAll(
-      '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
-    );
-    option = [
-      ...(dropdowns[dropdowns.length - 1]?.querySelectorAll('.ant-select-item-option') ?? []),
-    ].find((item) => (item.textContent ?? '').startsWith(text));
-    if (!option) throw new Error(`no option "${text}" in ${visibleOptions().join(' | ')}`);
-  });
-  await userEvent.click(option!);
+  await pickOpenOption(text);
 }
 
 const { domain: _unpicked, ...accountColumns } = pickedMapping.accounts.columns;
@@ -171,7 +158,7 @@ describe('mapping editor', { timeout: 120_000 }, () => {
 describe('segment page while a publish runs', { timeout: 120_000 }, () => {
   it('shows a banner until the run ends', async () => {
     let reads = 0;
-    stubApi({
+    openApp('/app/segments/seg-1', {
       [`GET ${API}/mapping`]: () => {
         reads += 1;
         const status = reads === 1 ? 'running' : 'succeeded';
@@ -180,8 +167,6 @@ describe('segment page while a publish runs', { timeout: 120_000 }, () => {
         });
       },
     });
-    storeImpersonation();
-    renderApp('/app/segments/seg-1');
     expect(await screen.findByText('Publishing your mapping')).toBeVisible();
     await waitFor(() => expect(screen.queryByText('Publishing your mapping')).toBeNull(), {
       timeout: 10_000,

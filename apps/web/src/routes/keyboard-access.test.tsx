@@ -6,18 +6,15 @@ import {
   OTHER_COHORT_ID,
   cohort,
 } from '@/features/cohorts/testing/cohort-fixtures';
-import { stubApi, type ApiRoutes } from '@/testing/api-stub';
+import type { ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
-import { storeImpersonation } from '@/testing/impersonation';
-import { renderApp } from '@/testing/render-app';
+import { openApp } from '@/testing/open-app';
 
 // Whole pages with the table and dialogs; on a busy shared machine these take a while.
 const SLOW_ROUTE_TEST_MS = 120_000;
 
 function open(path: string, routes: ApiRoutes = {}) {
-  storeImpersonation();
-  stubApi({ ...COHORT_API_ROUTES, ...routes });
-  renderApp(path);
+  openApp(path, { ...COHORT_API_ROUTES, ...routes });
 }
 
 const focused = () => document.activeElement as HTMLElement | null;

@@ -10,11 +10,10 @@ import {
   run,
   runDetail,
 } from '@/features/plays/testing/play-fixtures';
-import { stubApi, type ApiRoutes } from '@/testing/api-stub';
-import { jsonResponse, type RecordedRequest } from '@/testing/fetch-stub';
-import { storeImpersonation } from '@/testing/impersonation';
+import { requestsTo, type ApiRoutes } from '@/testing/api-stub';
+import { jsonResponse } from '@/testing/fetch-stub';
 import { impersonatedProfile } from '@/testing/profile-fixture';
-import { renderApp } from '@/testing/render-app';
+import { openApp } from '@/testing/open-app';
 import { testConfig } from '@/testing/test-config';
 
 // Whole pages with forms and tables; on a busy shared machine these take a while.
@@ -31,20 +30,18 @@ const scheduled = play({
 });
 
 function open(routes: ApiRoutes = {}, { role = 'admin', flag = false } = {}) {
-  storeImpersonation();
-  const stub = stubApi({
-    'GET /user/api/v1/users/me': role === 'admin' ? admin : impersonatedProfile,
-    'GET /live-ops/api/v1/segments/seg-1/cohorts': unsortedCohorts,
-    [`GET ${MAIN}/plays/${PLAY_ID}`]: play(),
-    [`GET ${MAIN}/plays/${PLAY_ID}/runs`]: [],
-    ...routes,
-  });
-  renderApp(PATH, { ...testConfig, featureFlags: { edit_play_schedule: flag } });
-  return stub;
+  return openApp(
+    PATH,
+    {
+      'GET /user/api/v1/users/me': role === 'admin' ? admin : impersonatedProfile,
+      'GET /live-ops/api/v1/segments/seg-1/cohorts': unsortedCohorts,
+      [`GET ${MAIN}/plays/${PLAY_ID}`]: play(),
+      [`GET ${MAIN}/plays/${PLAY_ID}/runs`]: [],
+      ...routes,
+    },
+    { ...testConfig, featureFlags: { edit_play_schedule: flag } },
+  );
 }
-
-const sent = (requests: RecordedRequest[], method: string, path: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
 
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -87,9 +84,9 @@ describe('play details (/app/plays/{playId})', () => {
       expect(section('Trigger')).not.toHaveTextContent('edit_play_schedule');
       await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
       await waitFor(() =>
-        expect(sent(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`)).toHaveLength(1),
+        expect(requestsTo(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`)).toHaveLength(1),
       );
-      expect(sent(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`)[0]!.body).toMatchObject({
+      expect(requestsTo(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`)[0]!.body).toMatchObject({
         trigger: { type: 'schedule', cron: '30 8 * * *', timezone: 'Europe/Paris' },
       });
     },
@@ -138,7 +135,7 @@ describe('play details (/app/plays/{playId})', () => {
       expect(error).toHaveTextContent(
         '"{{account.nope}}" is not a field of the cohort\'s accounts',
       );
-      const body = sent(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`)[0]!.body as {
+      const body = requestsTo(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`)[0]!.body as {
         actions: { id: string; type: string; text?: string }[];
       };
       expect(body.actions.map((action) => action.id)).toEqual(['hook-1', 'slack-1']);
@@ -185,7 +182,7 @@ describe('play details (/app/plays/{playId})', () => {
         '"text": "New: Globex"',
       );
       expect(payloads).toHaveTextContent('"who": "Globex"');
-      expect(sent(requests, 'POST', `${MAIN}/plays/${PLAY_ID}/preview`)).toHaveLength(1);
+      expect(requestsTo(requests, 'POST', `${MAIN}/plays/${PLAY_ID}/preview`)).toHaveLength(1);
 
       const runs = await within(section('Runs')).findByRole('list', { name: 'Runs' });
       const first = within(runs).getByRole('listitem', { name: /^Run of/ });
@@ -230,9 +227,9 @@ describe('play details (/app/plays/{playId})', () => {
       await screen.findByRole('heading', { name: 'Slack + webhook', level: 1 });
       await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
       await waitFor(() =>
-        expect(sent(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`).map((r) => r.body)).toEqual([
-          { status: 'paused' },
-        ]),
+        expect(
+          requestsTo(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`).map((r) => r.body),
+        ).toEqual([{ status: 'paused' }]),
       );
       expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -243,7 +240,7 @@ describe('play details (/app/plays/{playId})', () => {
       ).closest<HTMLElement>('.ant-modal')!;
       await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
       await waitFor(() => expect(window.location.pathname).toBe('/app/plays'));
-      expect(sent(requests, 'DELETE', `${MAIN}/plays/${PLAY_ID}`)).toHaveLength(1);
+      expect(requestsTo(requests, 'DELETE', `${MAIN}/plays/${PLAY_ID}`)).toHaveLength(1);
     },
     SLOW_MS,
   );

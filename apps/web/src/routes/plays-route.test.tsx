@@ -3,43 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { unsortedCohorts } from '@/features/cohorts/testing/cohort-fixtures';
 import { MAIN, PLAY_ID, play, playPage } from '@/features/plays/testing/play-fixtures';
-import { visibleOptions } from '@/testing/antd-select';
-import { stubApi, type ApiRoutes } from '@/testing/api-stub';
-import { jsonResponse, type RecordedRequest } from '@/testing/fetch-stub';
-import { storeImpersonation } from '@/testing/impersonation';
+import { pickOptionWithin } from '@/testing/antd-select';
+import { requestsTo, type ApiRoutes } from '@/testing/api-stub';
+import { jsonResponse } from '@/testing/fetch-stub';
 import { impersonatedProfile } from '@/testing/profile-fixture';
-import { renderApp } from '@/testing/render-app';
+import { openApp } from '@/testing/open-app';
 
 // Whole pages with tables and dialogs; on a busy shared machine these take a while.
 const SLOW_MS = 240_000;
 
 const admin = { ...impersonatedProfile, role: 'admin' as const };
 
-function open(path: string, routes: ApiRoutes = {}) {
-  storeImpersonation();
-  const stub = stubApi({ 'GET /user/api/v1/users/me': admin, ...routes });
-  renderApp(path);
-  return stub;
-}
-
-const sent = (requests: RecordedRequest[], method: string, path: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
-
-/** Picks an option of a select inside `scope`. */
-async function pick(scope: HTMLElement, name: string, text: string) {
-  await userEvent.click(within(scope).getByRole('combobox', { name }));
-  let option: Element | undefined;
-  await waitFor(() => {
-    const dropdowns = document.querySelectorAll(
-      '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
-    );
-    option = [
-      ...(dropdowns[dropdowns.length - 1]?.querySelectorAll('.ant-select-item-option') ?? []),
-    ].find((item) => (item.textContent ?? '').startsWith(text));
-    if (!option) throw new Error(`no option "${text}" in ${visibleOptions().join(' | ')}`);
-  });
-  await userEvent.click(option!);
-}
+const open = (path: string, routes: ApiRoutes = {}) =>
+  openApp(path, { 'GET /user/api/v1/users/me': admin, ...routes });
 
 describe('plays list (/app/plays)', () => {
   it(
@@ -97,9 +73,9 @@ describe('plays list (/app/plays)', () => {
 
       await userEvent.click(screen.getByRole('switch', { name: 'Active: Slack + webhook' }));
       await waitFor(() =>
-        expect(sent(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`).map((r) => r.body)).toEqual([
-          { status: 'paused' },
-        ]),
+        expect(
+          requestsTo(requests, 'PATCH', `${MAIN}/plays/${PLAY_ID}`).map((r) => r.body),
+        ).toEqual([{ status: 'paused' }]),
       );
     },
     SLOW_MS,
@@ -149,11 +125,11 @@ describe('plays list (/app/plays)', () => {
       expect(within(dialog).getByRole('radio', { name: 'On a schedule' })).toBeDisabled();
       expect(dialog).toHaveTextContent('edit_play_schedule');
       await userEvent.type(within(dialog).getByLabelText('Name'), 'Pro follow-up');
-      await pick(dialog, 'Segment', 'Active accounts');
-      await pick(dialog, 'Cohort', 'Big Pro accounts');
+      await pickOptionWithin(dialog, 'Segment', 'Active accounts');
+      await pickOptionWithin(dialog, 'Cohort', 'Big Pro accounts');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create play' }));
       await waitFor(() =>
-        expect(sent(requests, 'POST', `${MAIN}/plays`).map((r) => r.body)).toEqual([
+        expect(requestsTo(requests, 'POST', `${MAIN}/plays`).map((r) => r.body)).toEqual([
           {
             name: 'Pro follow-up',
             trigger: { type: 'cohort_entered', cohortId: unsortedCohorts[0]!.id },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 /** The option texts of the open antd Select dropdown (the visible list, not the a11y copy). */
@@ -12,9 +12,8 @@ export function visibleOptions(): string[] {
   );
 }
 
-/** Opens an antd Select by its accessible name and picks the option whose text starts with `text`. */
-export async function pickOption(name: string | RegExp, text: string) {
-  await userEvent.click(screen.getByRole('combobox', { name }));
+/** Picks the option of the open antd Select dropdown whose text starts with `text`. */
+export async function pickOpenOption(text: string) {
   let option: Element | undefined;
   await waitFor(() => {
     const dropdowns = document.querySelectorAll(
@@ -28,3 +27,16 @@ export async function pickOption(name: string | RegExp, text: string) {
   });
   await userEvent.click(option!);
 }
+
+/**
+ * Opens the antd Select named `name` inside `scope` (a whole-page role query is slow in jsdom)
+ * and picks the option whose text starts with `text`.
+ */
+export async function pickOptionWithin(scope: HTMLElement, name: string | RegExp, text: string) {
+  await userEvent.click(within(scope).getByRole('combobox', { name }));
+  await pickOpenOption(text);
+}
+
+/** Opens an antd Select by its accessible name and picks the option whose text starts with `text`. */
+export const pickOption = (name: string | RegExp, text: string) =>
+  pickOptionWithin(document.body, name, text);

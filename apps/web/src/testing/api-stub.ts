@@ -66,3 +66,10 @@ export function describeRequests(requests: RecordedRequest[]): string[] {
     (request) => `${request.method} ${new URL(request.url, 'http://localhost:3000').pathname}`,
   );
 }
+
+/** The requests sent as `method` to `path` (query ignored), in the order they were sent. */
+export const requestsTo = (requests: RecordedRequest[], method: string, path: string) =>
+  requests.filter(
+    (request) =>
+      request.method === method && new URL(request.url, 'http://localhost:3000').pathname === path,
+  );

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/app-providers';
 import { captureImpersonationParams } from '@/features/auth';
 import { appRoutes } from '@/app/routes';
+import { AntdForTests } from './antd-for-tests';
 import { testConfig } from './test-config';
 
 /**
@@ -16,9 +17,11 @@ export function renderApp(path: string, config: AppConfig = testConfig) {
   captureImpersonationParams();
   const router = createBrowserRouter(appRoutes);
   const view = render(
-    <AppProviders config={config}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <AntdForTests>
+      <AppProviders config={config}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AntdForTests>,
   );
   return { ...view, router };
 }

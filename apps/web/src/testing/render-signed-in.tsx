@@ -5,6 +5,7 @@ import { AppProviders } from '@/app/app-providers';
 import { appSectionRoute, notFoundRoutes } from '@/app/routes';
 import { SessionContext, type Session } from '@/features/auth/session-context';
 import { ApiClientsProvider } from '@/common/api';
+import { AntdForTests } from './antd-for-tests';
 import { testConfig } from './test-config';
 
 function TestSessionRoot({ session }: { session: Session }) {
@@ -50,9 +51,11 @@ export function renderSignedIn(path: string, overrides: Partial<Session> = {}) {
     },
   ]);
   const view = render(
-    <AppProviders config={testConfig}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <AntdForTests>
+      <AppProviders config={testConfig}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AntdForTests>,
   );
   return { ...view, router, session };
 }

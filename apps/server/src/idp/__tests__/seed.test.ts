@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../platform/database/database.js';
 import { organizations, userCredentials, users } from '../../platform/database/schema/index.js';
-import { createTestDatabase } from '../../../test/database.js';
+import { useTestDatabase } from '../../../test/database.js';
 import { seedDemoUsers } from '../../demo/demo-users.js';
 import { verifyPassword } from '../index.js';
 
 describe('seedDemoUsers', () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterAll(() => handle?.close());
+  const handle = useTestDatabase();
 
   it('creates the demo tenant and the vendor support user, once', async () => {
     const first = await seedDemoUsers(handle.db, 'demo-password-1');

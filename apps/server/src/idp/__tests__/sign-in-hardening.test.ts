@@ -1,50 +1,21 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { PASSWORD_RESET_PATHS } from '@revlane/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../platform/config.js';
-import type { DatabaseHandle } from '../../platform/database/database.js';
-import { createTestDatabase } from '../../../test/database.js';
-import { seedDemoUsers } from '../../demo/demo-users.js';
+import { describe, expect, it } from 'vitest';
 import { Browser } from './browser.js';
 import { authorizeRequest, startSignIn } from './sdk-flow.js';
-import { createWebDist, freePort } from './test-server.js';
+import { useSeededApp } from './test-server.js';
 
 const PASSWORD = 'hardened-password';
 
 /** The sign-in form in the whole app, behind a trusted proxy that reports client addresses. */
 describe('sign-in against guessing and spraying (TRUST_PROXY, ADR 0012)', () => {
-  let handle: DatabaseHandle;
-  let app: FastifyInstance;
-  let baseUrl: string;
-
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    await seedDemoUsers(handle.db, PASSWORD);
-    const port = await freePort();
-    const config = loadConfig({
-      APP_URL: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-      WEB_DIST_DIR: createWebDist(),
-      REVLANE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'revlane-sign-in-')),
-      LOG_LEVEL: 'silent',
-      TRUST_PROXY: '127.0.0.1',
-      RATE_LIMIT_STRICT_PER_MINUTE: '40',
-    });
-    app = await buildApp({ config, database: handle });
-    await app.listen({ host: '127.0.0.1', port });
-    baseUrl = config.appUrl;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await handle?.close();
+  const appUrl = useSeededApp(PASSWORD, {
+    TRUST_PROXY: '127.0.0.1',
+    RATE_LIMIT_STRICT_PER_MINUTE: '40',
   });
 
   async function signInPage(address: string) {
+    const baseUrl = appUrl();
     const browser = new Browser(baseUrl);
     const uid = await startSignIn(browser, authorizeRequest(baseUrl));
     return (body: unknown) =>
@@ -87,7 +58,7 @@ describe('sign-in against guessing and spraying (TRUST_PROXY, ADR 0012)', () => 
 
   it('gives the password reset routes the same strict limit', async () => {
     const forgot = () =>
-      fetch(`${baseUrl}${PASSWORD_RESET_PATHS.forgot}`, {
+      fetch(`${appUrl()}${PASSWORD_RESET_PATHS.forgot}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.90' },
         body: JSON.stringify({ email: 'not an email' }),
@@ -107,6 +78,7 @@ describe('sign-in against guessing and spraying (TRUST_PROXY, ADR 0012)', () => 
   });
 
   it('sends the security headers on the provider’s own pages, allowing only its own inline script', async () => {
+    const baseUrl = appUrl();
     const discovery = await fetch(`${baseUrl}/idp/.well-known/openid-configuration`);
     expect(discovery.status).toBe(200);
     expect(discovery.headers.get('x-content-type-options')).toBe('nosniff');

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../platform/database/database.js';
 import { idpModels } from '../../platform/database/schema/index.js';
-import { createTestDatabase } from '../../../test/database.js';
+import { useTestDatabase } from '../../../test/database.js';
 import { DatabaseAdapter, deleteExpiredModels } from '../storage-adapter.js';
 
 describe('oidc-provider storage adapter over idp_models', () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterAll(() => handle?.close());
+  const handle = useTestDatabase();
 
   it('upserts and finds by id, uid and user code, per model', async () => {
     const sessions = new DatabaseAdapter(handle.db, 'Session');

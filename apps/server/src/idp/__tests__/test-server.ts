@@ -12,6 +12,7 @@ import type { Database, DatabaseHandle } from '../../platform/database/database.
 import { organizations } from '../../platform/database/schema/index.js';
 import { createTestDatabase } from '../../../test/database.js';
 import { seedDemoUsers } from '../../demo/demo-users.js';
+import { buildApp } from '../../app.js';
 import { createEmbeddedIdp, type EmbeddedIdp } from '../index.js';
 import { runLogFile } from '../../../../../scripts/test-run-dir.mjs';
 
@@ -96,6 +97,33 @@ export async function startIdpServer(
       // Let fetch's keep-alive pool see the closed sockets before a restarted server is called.
       await new Promise((resolve) => setTimeout(resolve, 20));
     },
+  };
+}
+
+/**
+ * The whole app as app.ts builds it (the provider next to the SPA, the platform plugins and the
+ * services) on a seeded database, listening on a real port, for the tests of one file (vitest
+ * hooks); read the returned getter of its base URL inside tests.
+ */
+export function useSeededApp(password: string, env: NodeJS.ProcessEnv = {}): () => string {
+  let handle: DatabaseHandle | undefined;
+  let app: FastifyInstance | undefined;
+  let baseUrl: string | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedDemoUsers(handle.db, password);
+    const config = testConfig(await freePort(), createWebDist(), env);
+    app = await buildApp({ config, database: handle });
+    await app.listen({ host: '127.0.0.1', port: config.port });
+    baseUrl = config.appUrl;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+  return () => {
+    if (!baseUrl) throw new Error('the app fixture is not started');
+    return baseUrl;
   };
 }
 

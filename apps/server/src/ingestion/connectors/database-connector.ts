@@ -1,12 +1,24 @@
 import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
 import {
+  resolveAllowedHost,
+  type OutboundPolicy,
+} from '../../platform/outbound/outbound-policy.js';
+import type { LogicalType } from '../../warehouse/index.js';
+import {
   ConnectorError,
+  type ExtractedColumn,
   type ExtractOptions,
   type ExtractResult,
   type SourceConnector,
   jsonSafeRow,
+  networkFailure,
 } from '../../integrations/index.js';
-import { INTERACTIVE_STATEMENT_TIMEOUT_MS } from './database-session.js';
+import {
+  INTERACTIVE_STATEMENT_TIMEOUT_MS,
+  tlsOptionsFor,
+  type DatabaseSourceConfig,
+  type TlsOptions,
+} from './database-session.js';
 
 export interface CatalogueColumn {
   name: string;
@@ -19,10 +31,29 @@ export interface CatalogueTable<Column extends CatalogueColumn> {
   columns: Column[];
 }
 
+/** Catalogue rows, one a column in table then column order, as tables with their columns. */
+export function catalogueTables<Row, Column extends CatalogueColumn>(
+  rows: readonly Row[],
+  read: (row: Row) => { table: string; estimate: number | null; column: Column },
+): Map<string, CatalogueTable<Column>> {
+  const tables = new Map<string, CatalogueTable<Column>>();
+  for (const row of rows) {
+    const { table: name, estimate, column } = read(row);
+    let table = tables.get(name);
+    if (!table) {
+      table = { estimate, columns: [] };
+      tables.set(name, table);
+    }
+    table.columns.push(column);
+  }
+  return tables;
+}
+
 /**
  * What the SQL database sources share: test, discovery and preview over the source's own
- * catalogue in a read-only session; each engine supplies its session, catalogue query,
- * row read and extract.
+ * catalogue in a read-only session, the columns an extract describes, and the errors every
+ * engine reads alike; each engine supplies its session, catalogue query, row read, extract and
+ * its own driver errors.
  */
 export abstract class DatabaseConnector<
   Session,
@@ -30,6 +61,20 @@ export abstract class DatabaseConnector<
 > implements SourceConnector {
   /** Where tables are looked up, for messages (`public`, the database's name). */
   protected abstract readonly namespace: string;
+  /** The engine's port, for a source that names none. */
+  protected abstract readonly defaultPort: number;
+
+  /** The columns come from the catalogue before the rows stream (a pipe may be the file). */
+  readonly describesBeforeWriting = true;
+
+  constructor(
+    protected readonly config: DatabaseSourceConfig,
+    protected readonly policy: OutboundPolicy,
+  ) {}
+
+  protected get port(): number {
+    return this.config.port ?? this.defaultPort;
+  }
 
   protected abstract withSession<T>(
     statementTimeoutMs: number,
@@ -47,6 +92,12 @@ export abstract class DatabaseConnector<
     table: string,
     limit: number,
   ): Promise<Record<string, unknown>[]>;
+
+  /** The warehouse type a column of this engine lands as, where it is not text. */
+  protected abstract logicalTypeOf(column: Column): LogicalType | undefined;
+
+  /** What the engine makes of a driver error it knows; undefined passes the error on. */
+  protected abstract engineFailure(error: unknown, message: string): ConnectorError | undefined;
 
   abstract extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult>;
 
@@ -81,6 +132,28 @@ export abstract class DatabaseConnector<
     return Promise.resolve();
   }
 
+  /** The address to connect to, once the outbound policy allows the host. */
+  protected allowedAddress(): Promise<string> {
+    return resolveAllowedHost(this.config.host, this.policy);
+  }
+
+  /**
+   * Opens a connection over TLS as the source's mode asks; `prefer` speaks plain text to a
+   * server that offers no TLS (as libpq does), which `offersNoTls` reads from the first error.
+   */
+  protected async openPerTlsMode<Connection>(
+    open: (ssl: TlsOptions) => Promise<Connection>,
+    offersNoTls: (error: unknown) => boolean,
+  ): Promise<Connection> {
+    const { tlsMode, host } = this.config;
+    try {
+      return await open(tlsOptionsFor(tlsMode, host));
+    } catch (error) {
+      if (tlsMode === 'prefer' && offersNoTls(error)) return open(false);
+      throw error;
+    }
+  }
+
   /** The table's columns; one that is not there (or not readable) is a not-found. */
   protected async columnsOf(session: Session, table: string): Promise<Column[]> {
     const found = (await this.tablesOf(session, table)).get(table);
@@ -95,5 +168,46 @@ export abstract class DatabaseConnector<
     if (!column)
       throw new ConnectorError('not_found', `Cursor column "${name}" not found in ${table}`);
     return column;
+  }
+
+  /** The columns an extract writes, told to `onColumns` before any row is. */
+  protected describeColumns(
+    columns: readonly Column[],
+    options: ExtractOptions,
+  ): ExtractedColumn[] {
+    const extracted = columns.map((column) => ({
+      name: column.name,
+      sourceType: column.type,
+      type: this.logicalTypeOf(column) ?? 'text',
+    }));
+    options.onColumns?.(extracted);
+    return extracted;
+  }
+
+  /** A driver or network error as what the user should fix; never the password. */
+  protected explain(error: unknown): unknown {
+    if (error instanceof ConnectorError) return error;
+    const network = networkFailure(error, { host: this.config.host, port: this.port });
+    if (network) return network;
+    const message = error instanceof Error ? error.message : String(error);
+    return this.engineFailure(error, message) ?? error;
+  }
+
+  protected authenticationFailed(): ConnectorError {
+    return new ConnectorError(
+      'authentication',
+      `Authentication failed for user "${this.config.user}": check the user name and password.`,
+    );
+  }
+
+  protected databaseNotFound(): ConnectorError {
+    return new ConnectorError('not_found', `Database "${this.config.database}" does not exist.`);
+  }
+
+  protected tlsRequired(): ConnectorError {
+    return new ConnectorError(
+      'tls',
+      'TLS required: the server accepts only encrypted connections; choose TLS mode "require".',
+    );
   }
 }

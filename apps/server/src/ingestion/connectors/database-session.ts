@@ -27,3 +27,6 @@ export function tlsOptionsFor(mode: TlsMode, host: string) {
   if (mode === 'verify-full') return { rejectUnauthorized: true, servername: host };
   return { rejectUnauthorized: false, servername: host };
 }
+
+/** What a driver takes for TLS: `false` for plain text. */
+export type TlsOptions = ReturnType<typeof tlsOptionsFor>;

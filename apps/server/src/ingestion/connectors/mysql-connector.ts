@@ -1,27 +1,17 @@
 import type mysql from 'mysql2';
 import { createConnection, type Connection } from 'mysql2/promise';
-import {
-  resolveAllowedHost,
-  type OutboundPolicy,
-} from '../../platform/outbound/outbound-policy.js';
 import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
   type ExtractOptions,
   type ExtractResult,
   writeCsvFile,
-  networkFailure,
 } from '../../integrations/index.js';
-import {
-  DatabaseConnector,
-  type CatalogueColumn,
-  type CatalogueTable,
-} from './database-connector.js';
+import { catalogueTables, DatabaseConnector, type CatalogueColumn } from './database-connector.js';
 import {
   CONNECT_TIMEOUT_MS,
   SYNC_STATEMENT_TIMEOUT_MS,
-  tlsOptionsFor,
-  type DatabaseSourceConfig,
+  type TlsOptions,
 } from './database-session.js';
 
 const LOGICAL_TYPES: Record<string, LogicalType> = {
@@ -55,27 +45,17 @@ const ZERO_DATE = /^0000-00-00/;
  * (rows as they arrive, never the whole result) into the load file.
  */
 export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
-  protected readonly namespace: string;
-
-  constructor(
-    private readonly config: DatabaseSourceConfig,
-    private readonly policy: OutboundPolicy,
-  ) {
-    super();
-    this.namespace = config.database;
-  }
-
-  private get port() {
-    return this.config.port ?? 3306;
-  }
+  protected readonly namespace = this.config.database;
+  protected readonly defaultPort = 3306;
 
   protected async firstRows(connection: Connection, table: string, limit: number) {
     const [rows] = await connection.query(`SELECT * FROM ${quote(table)} LIMIT ${limit}`);
     return rows as Record<string, unknown>[];
   }
 
-  /** The columns come from the catalog before the query streams (a pipe may be the file). */
-  readonly describesBeforeWriting = true;
+  protected logicalTypeOf(column: MySqlColumn): LogicalType | undefined {
+    return LOGICAL_TYPES[column.dataType];
+  }
 
   async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
     return this.withSession(SYNC_STATEMENT_TIMEOUT_MS, async (connection) => {
@@ -98,13 +78,8 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
         }
         if (cursor === null) where = ' WHERE false';
       }
-      const extracted = columns.map((column) => ({
-        name: column.name,
-        sourceType: column.type,
-        type: LOGICAL_TYPES[column.dataType] ?? 'text',
-      }));
-      options.onColumns?.(extracted);
-      const timestamps = columns.map((column) => LOGICAL_TYPES[column.dataType] === 'timestamp');
+      const extracted = this.describeColumns(columns, options);
+      const timestamps = extracted.map((column) => column.type === 'timestamp');
       const sql = `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table)}${where}`;
       // The callback API's stream: rows flow with backpressure instead of one big array.
       const stream = (connection as unknown as { connection: mysql.Connection }).connection
@@ -145,20 +120,18 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
         ORDER BY c.TABLE_NAME, c.ORDINAL_POSITION`,
       [only ?? null, only ?? null],
     );
-    const tables = new Map<string, CatalogueTable<MySqlColumn>>();
-    for (const row of rows as (MySqlColumn & { tableName: string; estimate: unknown })[]) {
-      let table = tables.get(row.tableName);
-      if (!table) {
-        table = { estimate: row.estimate === null ? null : Number(row.estimate), columns: [] };
-        tables.set(row.tableName, table);
-      }
-      table.columns.push({
-        name: row.name,
-        type: String(row.type),
-        dataType: String(row.dataType).toLowerCase(),
-      });
-    }
-    return tables;
+    return catalogueTables(
+      rows as (MySqlColumn & { tableName: string; estimate: unknown })[],
+      (row) => ({
+        table: row.tableName,
+        estimate: row.estimate === null ? null : Number(row.estimate),
+        column: {
+          name: row.name,
+          type: String(row.type),
+          dataType: String(row.dataType).toLowerCase(),
+        },
+      }),
+    );
   }
 
   protected async withSession<T>(
@@ -167,9 +140,9 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
   ): Promise<T> {
     let connection: Connection | null = null;
     try {
-      const address = await resolveAllowedHost(this.config.host, this.policy);
-      const { database, user, password, tlsMode, host } = this.config;
-      const open = (ssl: ReturnType<typeof tlsOptionsFor>) =>
+      const address = await this.allowedAddress();
+      const { database, user, password } = this.config;
+      const open = (ssl: TlsOptions) =>
         createConnection({
           host: address,
           port: this.port,
@@ -183,12 +156,10 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
           bigNumberStrings: true,
           timezone: 'Z',
         });
-      connection = await open(tlsOptionsFor(tlsMode, host)).catch((error: unknown) => {
-        // `prefer`: a server without TLS is spoken to in plain text, as libpq does.
-        const noTls = (error as { code?: string }).code === 'HANDSHAKE_NO_SSL_SUPPORT';
-        if (tlsMode === 'prefer' && noTls) return open(false);
-        throw error;
-      });
+      connection = await this.openPerTlsMode(
+        open,
+        (error) => (error as { code?: string }).code === 'HANDSHAKE_NO_SSL_SUPPORT',
+      );
       connection.on('error', () => undefined);
       await connection.query('SET SESSION TRANSACTION READ ONLY');
       await connection.query("SET SESSION time_zone = '+00:00'");
@@ -205,26 +176,13 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
     }
   }
 
-  private explain(error: unknown): unknown {
-    if (error instanceof ConnectorError) return error;
-    const network = networkFailure(error, { host: this.config.host, port: this.port });
-    if (network) return network;
+  protected engineFailure(error: unknown, message: string): ConnectorError | undefined {
     const { code, errno } = error as { code?: string; errno?: number };
-    const message = error instanceof Error ? error.message : String(error);
-    if (code === 'ER_ACCESS_DENIED_ERROR' || errno === 1045)
-      return new ConnectorError(
-        'authentication',
-        `Authentication failed for user "${this.config.user}": check the user name and password.`,
-      );
-    if (code === 'ER_BAD_DB_ERROR' || errno === 1049)
-      return new ConnectorError('not_found', `Database "${this.config.database}" does not exist.`);
+    if (code === 'ER_ACCESS_DENIED_ERROR' || errno === 1045) return this.authenticationFailed();
+    if (code === 'ER_BAD_DB_ERROR' || errno === 1049) return this.databaseNotFound();
     if (code === 'HANDSHAKE_NO_SSL_SUPPORT')
       return new ConnectorError('tls', 'The server does not offer TLS: choose TLS mode "disable".');
-    if (errno === 3159 || /secure transport/i.test(message))
-      return new ConnectorError(
-        'tls',
-        'TLS required: the server accepts only encrypted connections; choose TLS mode "require".',
-      );
-    return error;
+    if (errno === 3159 || /secure transport/i.test(message)) return this.tlsRequired();
+    return undefined;
   }
 }

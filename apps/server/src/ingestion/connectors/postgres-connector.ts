@@ -2,28 +2,18 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import {
-  resolveAllowedHost,
-  type OutboundPolicy,
-} from '../../platform/outbound/outbound-policy.js';
 import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
   type ExtractOptions,
   type ExtractResult,
-  networkFailure,
 } from '../../integrations/index.js';
 import { csvRowCounter } from './csv-row-counter.js';
-import {
-  DatabaseConnector,
-  type CatalogueColumn,
-  type CatalogueTable,
-} from './database-connector.js';
+import { catalogueTables, DatabaseConnector, type CatalogueColumn } from './database-connector.js';
 import {
   CONNECT_TIMEOUT_MS,
   SYNC_STATEMENT_TIMEOUT_MS,
-  tlsOptionsFor,
-  type DatabaseSourceConfig,
+  type TlsOptions,
 } from './database-session.js';
 
 const LOGICAL_TYPES: Record<string, LogicalType> = {
@@ -51,21 +41,9 @@ interface PgColumn extends CatalogueColumn {
  * catalogue (discovery), quoted by the driver; values are literals escaped by the driver.
  */
 export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
-  private readonly schema: string;
-  protected readonly namespace: string;
-
-  constructor(
-    private readonly config: DatabaseSourceConfig,
-    private readonly policy: OutboundPolicy,
-  ) {
-    super();
-    this.schema = config.schema ?? 'public';
-    this.namespace = this.schema;
-  }
-
-  private get port() {
-    return this.config.port ?? 5432;
-  }
+  private readonly schema = this.config.schema ?? 'public';
+  protected readonly namespace = this.schema;
+  protected readonly defaultPort = 5432;
 
   protected async firstRows(client: pg.Client, table: string, limit: number) {
     const result = await client.query<Record<string, unknown>>(
@@ -74,8 +52,9 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
     return result.rows;
   }
 
-  /** The columns come from the catalog before `COPY` starts (a pipe may be the file). */
-  readonly describesBeforeWriting = true;
+  protected logicalTypeOf(column: PgColumn): LogicalType | undefined {
+    return LOGICAL_TYPES[column.typname];
+  }
 
   async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
     return this.withSession(SYNC_STATEMENT_TIMEOUT_MS, async (client) => {
@@ -104,12 +83,7 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
           return column.typname === 'timestamptz' ? `(${quoted} AT TIME ZONE 'UTC')` : quoted;
         })
         .join(', ');
-      const extracted = columns.map((column) => ({
-        name: column.name,
-        sourceType: column.type,
-        type: LOGICAL_TYPES[column.typname] ?? 'text',
-      }));
-      options.onColumns?.(extracted);
+      const extracted = this.describeColumns(columns, options);
       const copy = client.query(
         copyTo(
           `COPY (SELECT ${select} FROM ${source}${where}) TO STDOUT (FORMAT csv, HEADER true)`,
@@ -140,18 +114,15 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
         ORDER BY c.relname, a.attnum`,
       [this.schema, only ?? null],
     );
-    const tables = new Map<string, CatalogueTable<PgColumn>>();
-    for (const row of result.rows) {
-      let table = tables.get(row.table);
-      if (!table) {
-        const estimate = Number(row.estimate);
+    return catalogueTables(result.rows, (row) => {
+      const estimate = Number(row.estimate);
+      return {
+        table: row.table,
         // -1: never analysed, so PostgreSQL does not know.
-        table = { estimate: estimate >= 0 ? estimate : null, columns: [] };
-        tables.set(row.table, table);
-      }
-      table.columns.push({ name: row.name, type: row.type, typname: row.typname });
-    }
-    return tables;
+        estimate: estimate >= 0 ? estimate : null,
+        column: { name: row.name, type: row.type, typname: row.typname },
+      };
+    });
   }
 
   protected async withSession<T>(
@@ -169,14 +140,14 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
   }
 
   private async connect(statementTimeoutMs: number): Promise<pg.Client> {
-    const { host, database, user, password, tlsMode } = this.config;
+    const { database, user, password } = this.config;
     let address: string;
     try {
-      address = await resolveAllowedHost(host, this.policy);
+      address = await this.allowedAddress();
     } catch (error) {
       throw this.explain(error);
     }
-    const open = async (ssl: ReturnType<typeof tlsOptionsFor>) => {
+    const open = async (ssl: TlsOptions) => {
       const client = new pg.Client({
         host: address,
         port: this.port,
@@ -194,37 +165,21 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
       return client;
     };
     try {
-      return await open(tlsOptionsFor(tlsMode, host));
+      return await this.openPerTlsMode(open, (error) =>
+        /does not support SSL/i.test(String(error)),
+      );
     } catch (error) {
-      if (tlsMode === 'prefer' && /does not support SSL/i.test(String(error))) {
-        try {
-          return await open(false);
-        } catch (plainError) {
-          throw this.explain(plainError);
-        }
-      }
       throw this.explain(error);
     }
   }
 
-  /** A driver or network error as what the user should fix; never the password. */
-  private explain(error: unknown): unknown {
-    if (error instanceof ConnectorError) return error;
-    const { host, user, database } = this.config;
-    const network = networkFailure(error, { host, port: this.port });
-    if (network) return network;
+  protected engineFailure(error: unknown, message: string): ConnectorError | undefined {
+    const { user } = this.config;
     const code = (error as { code?: unknown }).code;
-    const message = error instanceof Error ? error.message : String(error);
     if (code === '28P01' || /password authentication failed/i.test(message))
-      return new ConnectorError(
-        'authentication',
-        `Authentication failed for user "${user}": check the user name and password.`,
-      );
+      return this.authenticationFailed();
     if (/no encryption/i.test(message) || /SSL.*required|requires? (SSL|TLS)/i.test(message))
-      return new ConnectorError(
-        'tls',
-        'TLS required: the server accepts only encrypted connections; choose TLS mode "require".',
-      );
+      return this.tlsRequired();
     if (/does not support SSL/i.test(message))
       return new ConnectorError(
         'tls',
@@ -235,8 +190,7 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
         'tls',
         `The server's TLS certificate could not be verified (${message}); choose TLS mode "require" to skip verification.`,
       );
-    if (code === '3D000')
-      return new ConnectorError('not_found', `Database "${database}" does not exist.`);
+    if (code === '3D000') return this.databaseNotFound();
     if (code === '28000')
       return new ConnectorError('authentication', `Access denied for user "${user}": ${message}`);
     if (code === '57014')
@@ -244,6 +198,6 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
         'timeout',
         'The source took too long to answer (statement timeout).',
       );
-    return error;
+    return undefined;
   }
 }

@@ -10,7 +10,7 @@ import {
   type ExtractResult,
   type SourceConnector,
 } from './connector.js';
-import { writeCsvFile } from './csv-encoder.js';
+import { declaredColumns, declaredTable, writeDeclaredRows } from './declared-fields.js';
 import { retryAfter429 } from './retry-after.js';
 
 export type CrmField = [name: string, type: LogicalType];
@@ -86,11 +86,7 @@ export class CrmConnector implements SourceConnector {
 
   listTables(): Promise<DiscoveredTable[]> {
     return Promise.resolve(
-      Object.entries(this.reader.tables).map(([name, table]) => ({
-        name,
-        columns: table.fields.map(([field, type]) => ({ name: field, type })),
-        rowEstimate: null,
-      })),
+      Object.entries(this.reader.tables).map(([name, table]) => declaredTable(name, table.fields)),
     );
   }
 
@@ -98,7 +94,7 @@ export class CrmConnector implements SourceConnector {
     const { fields } = this.tableOf(table);
     const page = await this.page(table, null, null);
     return {
-      columns: fields.map(([name, type]) => ({ name, type })),
+      columns: declaredColumns(fields),
       rows: page.records
         .slice(0, limit)
         .map((record) => Object.fromEntries(fields.map(([name]) => [name, record[name] ?? null]))),
@@ -127,17 +123,7 @@ export class CrmConnector implements SourceConnector {
         page = await this.page(table, after, page.next);
       }
     }.call(this);
-    const count = await writeCsvFile(
-      file,
-      fields.map(([n]) => n),
-      rows,
-      options,
-    );
-    return {
-      columns: fields.map(([name, type]) => ({ name, sourceType: type, type })),
-      rows: count,
-      cursor,
-    };
+    return writeDeclaredRows(file, fields, rows, options, () => cursor);
   }
 
   close(): Promise<void> {

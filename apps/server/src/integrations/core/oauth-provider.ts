@@ -73,3 +73,36 @@ export function isInvalidGrant(error: unknown): boolean {
     (text) => typeof text === 'string' && text.includes('invalid_grant'),
   );
 }
+
+/**
+ * The provider's consent page (the configured authorize URL) for this client, redirect and
+ * state, with the provider's own parameters (`scope`, `response_type`) between them.
+ */
+export function authorizePageUrl(
+  settings: ProviderSettings,
+  request: { redirectUri: string; state: string },
+  parameters: Record<string, string> = {},
+): string {
+  const url = new URL(settings.authorizeUrl);
+  url.searchParams.set('client_id', settings.clientId);
+  url.searchParams.set('redirect_uri', request.redirectUri);
+  for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
+  url.searchParams.set('state', request.state);
+  return url.toString();
+}
+
+/**
+ * A token refresh whose refusal by the provider (`isRefused` tells it apart from a network or
+ * server error) throws `InvalidGrantError`: the connection needs reconnecting.
+ */
+export async function refreshOrInvalidGrant<T>(
+  refresh: () => Promise<T>,
+  isRefused: (error: unknown) => boolean = isInvalidGrant,
+): Promise<T> {
+  try {
+    return await refresh();
+  } catch (error) {
+    if (isRefused(error)) throw new InvalidGrantError();
+    throw error;
+  }
+}

@@ -2,9 +2,9 @@ import { Client } from '@hubspot/api-client';
 import type { ProviderSettings } from '../../platform/connections-config.js';
 import {
   accessOfScopes,
-  InvalidGrantError,
+  authorizePageUrl,
+  refreshOrInvalidGrant,
   type OAuthProvider,
-  type ProviderTokens,
 } from '../core/oauth-provider.js';
 
 export const HUBSPOT_SCOPES = [
@@ -48,12 +48,7 @@ export const hubspotProvider: OAuthProvider = {
   usesPkce: false,
   authorizeUrl(settings, request) {
     // The client's getAuthorizationUrl has app.hubspot.com built in; the page is configuration.
-    const url = new URL(settings.authorizeUrl);
-    url.searchParams.set('client_id', settings.clientId);
-    url.searchParams.set('redirect_uri', request.redirectUri);
-    url.searchParams.set('scope', HUBSPOT_SCOPES.join(' '));
-    url.searchParams.set('state', request.state);
-    return url.toString();
+    return authorizePageUrl(settings, request, { scope: HUBSPOT_SCOPES.join(' ') });
   },
   async exchange(settings, grant) {
     const client = hubspotClient(settings);
@@ -75,8 +70,8 @@ export const hubspotProvider: OAuthProvider = {
       access: accessOfScopes(info.scopes ?? []),
     };
   },
-  async refresh(settings, tokens): Promise<ProviderTokens> {
-    try {
+  refresh(settings, tokens) {
+    return refreshOrInvalidGrant(async () => {
       const response = await hubspotClient(settings).oauth.tokensApi.create(
         'refresh_token',
         undefined,
@@ -90,10 +85,7 @@ export const hubspotProvider: OAuthProvider = {
         refreshToken: response.refreshToken || tokens.refreshToken || null,
         expiresAt: expiresAt(response.expiresIn),
       };
-    } catch (error) {
-      if (isRefusedRefresh(error)) throw new InvalidGrantError();
-      throw error;
-    }
+    }, isRefusedRefresh);
   },
   async revoke(settings, tokens) {
     if (tokens.refreshToken)

@@ -1,6 +1,6 @@
 import { IntercomClient } from 'intercom-client';
 import type { ProviderSettings } from '../../platform/connections-config.js';
-import type { OAuthProvider } from '../core/oauth-provider.js';
+import { authorizePageUrl, type OAuthProvider } from '../core/oauth-provider.js';
 import { fetchJson, formBody } from '../core/provider-http.js';
 
 const root = (settings: ProviderSettings) => settings.apiUrl.replace(/\/$/, '');
@@ -30,11 +30,7 @@ export const intercomClient = (settings: ProviderSettings, accessToken: string) 
 export const intercomProvider: OAuthProvider = {
   usesPkce: false,
   authorizeUrl(settings, request) {
-    const url = new URL(settings.authorizeUrl);
-    url.searchParams.set('client_id', settings.clientId);
-    url.searchParams.set('redirect_uri', request.redirectUri);
-    url.searchParams.set('state', request.state);
-    return url.toString();
+    return authorizePageUrl(settings, request);
   },
   async exchange(settings, grant) {
     const response = await fetchJson<{ token?: string; access_token?: string }>(

@@ -1,8 +1,8 @@
 import type { ProviderSettings } from '../../platform/connections-config.js';
 import {
   accessOfScopes,
-  InvalidGrantError,
-  isInvalidGrant,
+  authorizePageUrl,
+  refreshOrInvalidGrant,
   type OAuthProvider,
   type ProviderTokens,
 } from '../core/oauth-provider.js';
@@ -83,13 +83,10 @@ async function requestToken(
 export const outreachProvider: OAuthProvider = {
   usesPkce: false,
   authorizeUrl(settings, request) {
-    const url = new URL(settings.authorizeUrl);
-    url.searchParams.set('client_id', settings.clientId);
-    url.searchParams.set('redirect_uri', request.redirectUri);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', OUTREACH_SCOPES.join(' '));
-    url.searchParams.set('state', request.state);
-    return url.toString();
+    return authorizePageUrl(settings, request, {
+      response_type: 'code',
+      scope: OUTREACH_SCOPES.join(' '),
+    });
   },
   async exchange(settings, grant) {
     const { tokens, scopes } = await requestToken(settings, {
@@ -107,17 +104,14 @@ export const outreachProvider: OAuthProvider = {
       access: accessOfScopes(scopes),
     };
   },
-  async refresh(settings, tokens) {
-    try {
+  refresh(settings, tokens) {
+    return refreshOrInvalidGrant(async () => {
       const refreshed = await requestToken(settings, {
         grant_type: 'refresh_token',
         refresh_token: tokens.refreshToken ?? '',
       });
       return refreshed.tokens;
-    } catch (error) {
-      if (isInvalidGrant(error)) throw new InvalidGrantError();
-      throw error;
-    }
+    });
   },
   async revoke(settings, tokens) {
     await fetchJson(

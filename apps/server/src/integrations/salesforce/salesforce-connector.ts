@@ -10,7 +10,7 @@ import {
   type ExtractResult,
   type SourceConnector,
 } from '../core/connector.js';
-import { writeCsvFile } from '../core/csv-encoder.js';
+import { declaredColumns, declaredTable, writeDeclaredRows } from '../core/declared-fields.js';
 import { retryAfter429 } from '../core/retry-after.js';
 import {
   fieldOf,
@@ -41,11 +41,7 @@ export class SalesforceConnector implements SourceConnector {
 
   listTables(): Promise<DiscoveredTable[]> {
     return Promise.resolve(
-      Object.entries(SALESFORCE_TABLES).map(([name, fields]) => ({
-        name,
-        columns: fields.map(([field, type]) => ({ name: field, type })),
-        rowEstimate: null,
-      })),
+      Object.entries(SALESFORCE_TABLES).map(([name, fields]) => declaredTable(name, fields)),
     );
   }
 
@@ -53,7 +49,7 @@ export class SalesforceConnector implements SourceConnector {
     const fields = this.fieldsOf(table);
     const page = await this.query(`SELECT ${soqlSelectOf(fields)} FROM ${table}`);
     return {
-      columns: fields.map(([name, type]) => ({ name, type })),
+      columns: declaredColumns(fields),
       rows: page.records
         .slice(0, limit)
         .map((record) => Object.fromEntries(fields.map((f) => [f[0], fieldOf(record, f)]))),
@@ -85,17 +81,7 @@ export class SalesforceConnector implements SourceConnector {
         page = await this.call<QueryResult<Row>>((api) => api.queryMore<Row>(next));
       }
     }.call(this);
-    const count = await writeCsvFile(
-      file,
-      fields.map(([n]) => n),
-      rows,
-      options,
-    );
-    return {
-      columns: fields.map(([name, type]) => ({ name, sourceType: type, type })),
-      rows: count,
-      cursor,
-    };
+    return writeDeclaredRows(file, fields, rows, options, () => cursor);
   }
 
   close(): Promise<void> {

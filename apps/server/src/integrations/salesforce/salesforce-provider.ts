@@ -2,8 +2,7 @@ import jsforce from 'jsforce';
 import type { ProviderSettings } from '../../platform/connections-config.js';
 import { SALESFORCE_API_VERSION } from './salesforce-fake.js';
 import {
-  InvalidGrantError,
-  isInvalidGrant,
+  refreshOrInvalidGrant,
   type OAuthProvider,
   type ProviderTokens,
 } from '../core/oauth-provider.js';
@@ -77,14 +76,11 @@ export const salesforceProvider: OAuthProvider = {
       access: 'read_write',
     };
   },
-  async refresh(settings, tokens): Promise<ProviderTokens> {
-    try {
+  refresh(settings, tokens): Promise<ProviderTokens> {
+    return refreshOrInvalidGrant(async () => {
       const response = await salesforceOAuth2(settings).refreshToken(tokens.refreshToken ?? '');
       return { ...tokens, accessToken: response.access_token };
-    } catch (error) {
-      if (isInvalidGrant(error)) throw new InvalidGrantError();
-      throw error;
-    }
+    });
   },
   async revoke(settings, tokens) {
     await salesforceOAuth2(settings).revokeToken(tokens.refreshToken ?? tokens.accessToken);

@@ -1,18 +1,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MappingBody, MappingRun, Sync } from '@revlane/contracts';
 import { seedDataDir, type SeededDataDir } from '../../../test/seeded-data-dir.js';
 import {
+  apiClient,
   kill9,
+  killAtLogLine,
   listeningUrl,
   startServer,
+  stopServer,
   until,
+  warehouseRows,
+  withMetadata,
+  type ApiClient,
   type ServerProcess,
 } from '../../../test/server-process.js';
-import { openDatabase } from '../../platform/database/database.js';
 import { csvFileOf } from '../../ingestion/connectors/csv-connector.js';
 import { MAPPING_INTERRUPTED_MESSAGE } from '../mapping-jobs.js';
 
@@ -45,35 +49,17 @@ const mappingOf = (accounts: string, users: string, nameColumn: string): Mapping
 
 /**
  * Kills the process the moment it logs that a run of `version` started (a run re-applying an
- * older version after a sync may start too) and answers that run's id; rejects after
- * `timeoutMs`.
+ * older version after a sync may start too) and answers that run's id.
  */
-function killAtPublishStart(
-  server: ServerProcess,
-  version: number,
-  timeoutMs: number,
-): Promise<string> {
-  const stdout = server.child.stdout!;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no publish start logged')), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      const line = chunk
-        .toString()
-        .split('\n')
-        .find(
-          (text) =>
-            text.includes('"msg":"mapping publish started"') &&
-            text.includes(`"version":${version}`),
-        );
-      if (!line) return;
-      server.child.kill('SIGKILL');
-      stdout.off('data', onData);
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { runId: string }).runId);
-    };
-    stdout.on('data', onData);
-  });
-}
+const killAtPublishStart = async (server: ServerProcess, version: number, timeoutMs: number) => {
+  const line = await killAtLogLine(
+    server,
+    (text) =>
+      text.includes('"msg":"mapping publish started"') && text.includes(`"version":${version}`),
+    timeoutMs,
+  );
+  return (JSON.parse(line) as { runId: string }).runId;
+};
 
 /**
  * Faults suite (docs/architecture.md §9, ADR 0019): the server CLI on the embedded store is
@@ -88,30 +74,15 @@ describe('mapping publish killed with kill -9, then a restart (PGlite)', () => {
   }, 120_000);
   afterAll(() => seeded?.close());
 
-  const client =
-    (base: string) =>
-    async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${seeded.token}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!response.ok)
-        throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-      return ((await response.json()) as { data: T }).data;
-    };
-  type Api = ReturnType<typeof client>;
+  const client = (base: string) => apiClient(base, seeded.token);
 
-  const finished = (api: Api, runId: string) =>
+  const finished = (api: ApiClient, runId: string) =>
     until(async () => {
       const run = await api<MappingRun>('GET', `${COMPOSER}/mapping/runs/${runId}`);
       return ['succeeded', 'failed'].includes(run.status) ? run : undefined;
     }, 30_000);
 
-  async function csvSource(api: Api, name: string, content: string) {
+  async function csvSource(api: ApiClient, name: string, content: string) {
     const source = await api<{ id: string }>('POST', `${COMPOSER}/sources`, {
       type: 'csv',
       name,
@@ -130,34 +101,20 @@ describe('mapping publish killed with kill -9, then a restart (PGlite)', () => {
   }
 
   async function accountName(id: string) {
-    const file = path.join(seeded.dataDir, 'warehouse', `${seeded.orgId}.duckdb`);
-    const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
-    const connection = await instance.connect();
-    try {
-      const rows = (
-        await connection.runAndReadAll(`SELECT name FROM accounts WHERE id = '${id}'`)
-      ).getRowObjectsJson() as { name: string }[];
-      return rows.map((row) => row.name);
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-    }
+    const rows = await warehouseRows<{ name: string }>(
+      seeded.dataDir,
+      `SELECT name FROM accounts WHERE id = '${id}'`,
+    );
+    return rows.map((row) => row.name);
   }
 
-  async function runsInMetadata() {
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir: path.join(seeded.dataDir, 'metadata'),
-    });
-    try {
-      const result = (await database.db.execute(
+  const runsInMetadata = () =>
+    withMetadata(seeded.dataDir, async ({ db }) => {
+      const result = (await db.execute(
         sql`SELECT id, version, status, error FROM mapping_runs ORDER BY created_at`,
       )) as { rows: { id: string; version: number; status: string; error: string | null }[] };
       return result.rows;
-    } finally {
-      await database.close();
-    }
-  }
+    });
 
   it('fails the interrupted run, publishes its version again, keeps the old data until then', async () => {
     const env = { ...seeded.env, LOG_LEVEL: 'debug' };
@@ -204,8 +161,7 @@ describe('mapping publish killed with kill -9, then a restart (PGlite)', () => {
       }, 10_000);
       expect(again.version).toBe(2);
       expect((await finished(api, again.id)).status).toBe('succeeded');
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      expect(await stopServer(server)).toBe(0);
     } finally {
       await kill9(server);
     }

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, createTestApp, testUser, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { asUser, testUser, type TestApp } from '../../../test/app.js';
+import { noPreparation, useTestApp } from '../../../test/use-test-app.js';
 
 const me: InjectOptions = { method: 'GET', url: '/user/api/v1/users/me' };
 const ticketsOf = (segmentId: string): InjectOptions => ({
@@ -22,15 +23,12 @@ function expectRefused(response: Awaited<ReturnType<TestApp['app']['inject']>>) 
 }
 
 describe('rate limits per client address (ADR 0012)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { RATE_LIMIT_ADDRESS_PER_MINUTE: '3', TRUST_PROXY: '127.0.0.1' },
-    });
+  const context = useTestApp(noPreparation, {
+    env: { RATE_LIMIT_ADDRESS_PER_MINUTE: '3', TRUST_PROXY: '127.0.0.1' },
   });
-  afterAll(() => t.close());
 
   it('refuses the fourth request a minute from one address, signed in or not', async () => {
+    const { t } = context;
     const from = (address: string, request: InjectOptions): InjectOptions => ({
       ...request,
       headers: { ...request.headers, 'x-forwarded-for': address },
@@ -50,15 +48,12 @@ describe('rate limits per client address (ADR 0012)', () => {
 });
 
 describe('rate limits per user, and the strict limit of exports and uploads', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { RATE_LIMIT_USER_PER_MINUTE: '4', RATE_LIMIT_STRICT_PER_MINUTE: '2' },
-    });
+  const context = useTestApp(noPreparation, {
+    env: { RATE_LIMIT_USER_PER_MINUTE: '4', RATE_LIMIT_STRICT_PER_MINUTE: '2' },
   });
-  afterAll(() => t.close());
 
   it('counts each user on their own, whatever address they share', async () => {
+    const { t } = context;
     const busy = await testUser(t, 'busy@users.example');
     const calm = await testUser(t, 'calm@users.example');
     for (let i = 0; i < 4; i += 1)
@@ -68,6 +63,7 @@ describe('rate limits per user, and the strict limit of exports and uploads', ()
   });
 
   it('allows two export tickets a minute per user, and says when to come back', async () => {
+    const { t } = context;
     const exporter = await testUser(t, 'exporter@strict.example');
     const other = await testUser(t, 'other@strict.example');
     expect((await t.app.inject(asUser(exporter, ticketsOf(NO_SEGMENT)))).statusCode).toBe(404);
@@ -79,6 +75,7 @@ describe('rate limits per user, and the strict limit of exports and uploads', ()
   });
 
   it('applies the strict limit to uploads and to export downloads', async () => {
+    const { t } = context;
     const uploader = await testUser(t, 'uploader@strict.example');
     const upload: InjectOptions = {
       method: 'POST',
@@ -102,13 +99,10 @@ describe('rate limits per user, and the strict limit of exports and uploads', ()
 });
 
 describe('rate limits configured off', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_USER_PER_MINUTE: '0' } });
-  });
-  afterAll(() => t.close());
+  const context = useTestApp(noPreparation, { env: { RATE_LIMIT_USER_PER_MINUTE: '0' } });
 
   it('refuses nothing with 0', async () => {
+    const { t } = context;
     const user = await testUser(t, 'free@off.example');
     for (let i = 0; i < 30; i += 1)
       expect((await t.app.inject(asUser(user, me))).statusCode).toBe(200);

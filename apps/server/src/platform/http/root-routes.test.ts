@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@revlane/contracts';
 import { buildApp } from '../../app.js';
-import { createTestApp, testConfig, type TestApp } from '../../../test/app.js';
+import { testConfig } from '../../../test/app.js';
+import { noPreparation, useTestApp } from '../../../test/use-test-app.js';
 import { createTestDatabase } from '../../../test/database.js';
 import { createTestKeys } from '../../../test/tokens.js';
 
 describe('/config.json and the probes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        APP_URL: 'https://revlane.test',
-        LIVE_OPS_API_URL: 'https://live-ops.revlane.test/api/v1',
-        IDLE_TIMEOUT_MINUTES: '45',
-        SCHEDULING_URL: 'https://calendly.test/acme',
-      },
-    });
+  const context = useTestApp(noPreparation, {
+    env: {
+      APP_URL: 'https://revlane.test',
+      LIVE_OPS_API_URL: 'https://live-ops.revlane.test/api/v1',
+      IDLE_TIMEOUT_MINUTES: '45',
+      SCHEDULING_URL: 'https://calendly.test/acme',
+    },
   });
-  afterAll(() => t.close());
 
   it('GET /config.json describes the runtime configuration for the SPA', async () => {
+    const { t } = context;
     const response = await t.app.inject({ method: 'GET', url: '/config.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -47,6 +45,7 @@ describe('/config.json and the probes', () => {
   });
 
   it('GET /healthz and /readyz answer ok while the database answers', async () => {
+    const { t } = context;
     for (const url of ['/healthz', '/readyz']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);

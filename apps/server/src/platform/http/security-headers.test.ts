@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, createTestApp, testUser, type TestApp } from '../../../test/app.js';
+import { noPreparation, useTestApp } from '../../../test/use-test-app.js';
 
 const html = { accept: 'text/html' };
 
@@ -104,15 +105,12 @@ describe('security headers on every response (ADR 0012)', () => {
 });
 
 describe('HSTS behind a trusted TLS proxy (TRUST_PROXY)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { TRUST_PROXY: 'true', APP_URL: 'https://revlane.test' },
-    });
+  const context = useTestApp(noPreparation, {
+    env: { TRUST_PROXY: 'true', APP_URL: 'https://revlane.test' },
   });
-  afterAll(() => t.close());
 
   it('sends HSTS only for requests that came over HTTPS', async () => {
+    const { t } = context;
     const overHttps = await t.app.inject({
       method: 'GET',
       url: '/healthz',
@@ -128,19 +126,15 @@ describe('HSTS behind a trusted TLS proxy (TRUST_PROXY)', () => {
 });
 
 describe('CORS: only configured origins (CORS_ORIGINS)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        APP_URL: 'https://app.revlane.test',
-        CORS_ORIGINS: 'https://admin.revlane.test, https://partner.example:8443/',
-      },
-    });
+  const context = useTestApp(noPreparation, {
+    env: {
+      APP_URL: 'https://app.revlane.test',
+      CORS_ORIGINS: 'https://admin.revlane.test, https://partner.example:8443/',
+    },
   });
-  afterAll(() => t.close());
 
   const preflight = (origin: string) =>
-    t.app.inject({
+    context.t.app.inject({
       method: 'OPTIONS',
       url: '/user/api/v1/users/me',
       headers: {
@@ -165,6 +159,7 @@ describe('CORS: only configured origins (CORS_ORIGINS)', () => {
   it.each(['https://evil.example', 'https://admin.revlane.test.evil.example', 'null'])(
     'gives %s no permission, before or on the actual request',
     async (origin) => {
+      const { t } = context;
       const response = await preflight(origin);
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
       const user = await testUser(t, `cors${Math.random()}@cors.example`);

@@ -5,15 +5,12 @@ import {
   type SegmentColumn,
 } from '@revlane/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getColumns } from '../catalogue/columns.js';
 import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
 import { isSegmentQueryError } from '../compiler/segment-query-error.js';
 import type { SegmentQueryInput } from '../compiler/segment-query-input.js';
-import type { Warehouse } from '../engine/warehouse.js';
-import { loadCanonicalData } from '../loading/load-canonical-data.js';
-import { TEST_ENGINES, newOrgId } from './engines.js';
-import { AS_OF, handMadeBatches } from './hand-made-data.js';
+import { TEST_ENGINES, useHandMadeWarehouse } from './engines.js';
 
 /** Input text is wrapped in ⟦…⟧ so "appears in the SQL" cannot be a coincidence. */
 const marked = fc
@@ -158,18 +155,8 @@ function markedStrings(value: unknown, found: string[] = []): string[] {
 }
 
 describe.each(TEST_ENGINES)('segment compiler properties on $name', (engine) => {
-  let warehouse: Warehouse;
-  let cleanup: () => Promise<void>;
-  const orgId = newOrgId();
-
-  beforeAll(async () => {
-    ({ warehouse, cleanup } = engine.open());
-    await loadCanonicalData(warehouse, orgId, handMadeBatches(), { asOf: AS_OF });
-  });
-  afterAll(async () => {
-    await warehouse.dropOrganization(orgId);
-    await cleanup();
-  });
+  const loaded = useHandMadeWarehouse(engine);
+  const { orgId } = loaded;
 
   it('answers any payload with a typed validation error or SQL that runs, never splicing input into SQL', async () => {
     const runs = engine.name === 'duckdb' ? 300 : 150;
@@ -179,7 +166,7 @@ describe.each(TEST_ENGINES)('segment compiler properties on $name', (engine) => 
       fc.asyncProperty(fc.oneof(queryFor(orgId), groupedQueryFor(orgId)), async (input) => {
         let compiled;
         try {
-          compiled = compileSegmentQuery(input, warehouse.dialect);
+          compiled = compileSegmentQuery(input, loaded.warehouse.dialect);
         } catch (error) {
           if (!isSegmentQueryError(error)) throw error;
           expect(error.issues.length).toBeGreaterThan(0);
@@ -192,7 +179,7 @@ describe.each(TEST_ENGINES)('segment compiler properties on $name', (engine) => 
         for (const text of markedStrings(input)) {
           for (const query of queries) expect(query.sql).not.toContain(text);
         }
-        for (const query of queries) await warehouse.query(orgId, query);
+        for (const query of queries) await loaded.warehouse.query(orgId, query);
         ran += 1;
       }),
       { numRuns: runs, seed: Number(process.env.FC_SEED ?? 4242) },

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../engine/warehouse.js';
-import { loadCanonicalData } from '../loading/load-canonical-data.js';
+import { describe, expect, it } from 'vitest';
 import { refreshMetrics } from '../loading/rebuild-metrics.js';
-import { TEST_ENGINES, newOrgId } from './engines.js';
-import { AS_OF, handMadeBatches } from './hand-made-data.js';
+import { TEST_ENGINES, useHandMadeWarehouse } from './engines.js';
 
 /** The sparkline with the given days (0 = 29 days before AS_OF's day, 29 = that day) set. */
 function sparkline(days: Record<number, number>): number[] {
@@ -34,23 +31,13 @@ const EXPECTED_ACCOUNTS = [
 ];
 
 describe.each(TEST_ENGINES)('metric tables on $name (docs/architecture.md §5.2)', (engine) => {
-  let warehouse: Warehouse;
-  let cleanup: () => Promise<void>;
-  const orgId = newOrgId();
+  const loaded = useHandMadeWarehouse(engine);
+  const { orgId } = loaded;
   const all = (table: string, key: string) =>
-    warehouse.query(orgId, {
-      sql: `SELECT * FROM ${warehouse.dialect.table(orgId, table)} ORDER BY ${key}`,
+    loaded.warehouse.query(orgId, {
+      sql: `SELECT * FROM ${loaded.warehouse.dialect.table(orgId, table)} ORDER BY ${key}`,
       params: [],
     });
-
-  beforeAll(async () => {
-    ({ warehouse, cleanup } = engine.open());
-    await loadCanonicalData(warehouse, orgId, handMadeBatches(), { asOf: AS_OF });
-  });
-  afterAll(async () => {
-    await warehouse.dropOrganization(orgId);
-    await cleanup();
-  });
 
   it('computes per-user metrics as worked out by hand', async () => {
     expect(await all('user_metrics', 'user_id')).toEqual(EXPECTED_USERS);
@@ -61,8 +48,8 @@ describe.each(TEST_ENGINES)('metric tables on $name (docs/architecture.md §5.2)
   });
 
   it('agrees with a direct computation over events for every window', async () => {
-    const events = warehouse.dialect.table(orgId, 'events');
-    const direct = await warehouse.query(orgId, {
+    const events = loaded.warehouse.dialect.table(orgId, 'events');
+    const direct = await loaded.warehouse.query(orgId, {
       sql: `SELECT account_id, COUNT(*) AS n FROM ${events}
         WHERE occurred_at >= CAST($1 AS TIMESTAMP) AND occurred_at < CAST($2 AS TIMESTAMP)
         GROUP BY account_id ORDER BY account_id`,
@@ -83,7 +70,7 @@ describe.each(TEST_ENGINES)('metric tables on $name (docs/architecture.md §5.2)
 
   // As of 2024-06-17: 7d from 06-11, 30d from 05-19, and the 06-16 event now counts.
   it('moves the windows on a refresh without reloading, and swaps the metrics in', async () => {
-    await refreshMetrics(warehouse, orgId, Date.UTC(2024, 5, 17, 9));
+    await refreshMetrics(loaded.warehouse, orgId, Date.UTC(2024, 5, 17, 9));
     const [u1] = await all('user_metrics', 'user_id');
     expect(u1).toMatchObject({ events_1d: 0, events_7d: 2, events_30d: 4 });
     const [a1, a2] = await all('account_metrics', 'account_id');

@@ -1,10 +1,7 @@
 import type { FilterOperator } from '@revlane/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../engine/warehouse.js';
-import { loadCanonicalData } from '../loading/load-canonical-data.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SegmentReader } from '../reading/segment-reader.js';
-import { TEST_ENGINES, newOrgId } from './engines.js';
-import { AS_OF, handMadeBatches } from './hand-made-data.js';
+import { TEST_ENGINES, useHandMadeWarehouse } from './engines.js';
 
 type Case = [field: string, operator: FilterOperator, value: unknown, ids: string[]];
 
@@ -62,19 +59,12 @@ const CASES: Case[] = [
 ];
 
 describe.each(TEST_ENGINES)('operator semantics on $name (docs/architecture.md §5.3)', (engine) => {
-  let warehouse: Warehouse;
-  let cleanup: () => Promise<void>;
+  const loaded = useHandMadeWarehouse(engine);
+  const { orgId } = loaded;
   let reader: SegmentReader;
-  const orgId = newOrgId();
 
-  beforeAll(async () => {
-    ({ warehouse, cleanup } = engine.open());
-    await loadCanonicalData(warehouse, orgId, handMadeBatches(), { asOf: AS_OF });
-    reader = new SegmentReader(warehouse);
-  });
-  afterAll(async () => {
-    await warehouse.dropOrganization(orgId);
-    await cleanup();
+  beforeAll(() => {
+    reader = new SegmentReader(loaded.warehouse);
   });
 
   const idsOf = async (table: 'accounts' | 'users', filters: unknown[], search?: string) => {

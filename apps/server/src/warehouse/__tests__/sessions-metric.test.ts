@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withOneDayAsOfTables } from '../as-of/__tests__/one-day-as-of-tables.js';
 import { withAsOfSeriesTables } from '../as-of/with-as-of-series-tables.js';
-import type { Warehouse } from '../engine/warehouse.js';
-import { loadCanonicalData } from '../loading/load-canonical-data.js';
-import { TEST_ENGINES, newOrgId } from './engines.js';
-import { AS_OF, handMadeBatchesWithSessions } from './hand-made-data.js';
+import { TEST_ENGINES, useHandMadeWarehouse } from './engines.js';
+import { handMadeBatchesWithSessions } from './hand-made-data.js';
 
 const DAY_MS = 86_400_000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
@@ -28,25 +26,15 @@ const SESSIONS_AS_OF: Record<string, Record<string, number>> = {
 const DAYS = Object.keys(SESSIONS_AS_OF).map(day);
 
 describe.each(TEST_ENGINES)('sessions_30d from its definition alone, on $name', (engine) => {
-  let warehouse: Warehouse;
-  let cleanup: () => Promise<void>;
-  const orgId = newOrgId();
+  const loaded = useHandMadeWarehouse(engine, handMadeBatchesWithSessions);
+  const { orgId } = loaded;
   const select = (sql: string, table: string, params: string[] = []) =>
-    warehouse.query(orgId, {
-      sql: sql.replace('<table>', warehouse.dialect.table(orgId, table)),
+    loaded.warehouse.query(orgId, {
+      sql: sql.replace('<table>', loaded.warehouse.dialect.table(orgId, table)),
       params,
     });
   const byId = (rows: Record<string, unknown>[], column: string): Record<string, unknown> =>
     Object.fromEntries(rows.map((row) => [String(row.id), row[column]] as const));
-
-  beforeAll(async () => {
-    ({ warehouse, cleanup } = engine.open());
-    await loadCanonicalData(warehouse, orgId, handMadeBatchesWithSessions(), { asOf: AS_OF });
-  });
-  afterAll(async () => {
-    await warehouse.dropOrganization(orgId);
-    await cleanup();
-  });
 
   it('counts sign-ins, not other events, in the per-load tables, accounts and users alike', async () => {
     const expected = SESSIONS_AS_OF['2024-06-15'];
@@ -71,16 +59,23 @@ describe.each(TEST_ENGINES)('sessions_30d from its definition alone, on $name', 
   });
 
   it('counts them as of each past day in the as-of series, as the one-day build does', async () => {
-    const series = await withAsOfSeriesTables(warehouse, orgId, DAYS, ['accounts'], (tables) =>
-      select('SELECT as_of_day, id, sessions_30d FROM <table>', tables.accounts),
+    const series = await withAsOfSeriesTables(
+      loaded.warehouse,
+      orgId,
+      DAYS,
+      ['accounts'],
+      (tables) => select('SELECT as_of_day, id, sessions_30d FROM <table>', tables.accounts),
     );
     for (const asOfDay of DAYS) {
       const iso = new Date(asOfDay).toISOString();
       const expected = SESSIONS_AS_OF[iso.slice(0, 10)];
       const rows = series.filter((row) => row.as_of_day === iso);
       expect(byId(rows, 'sessions_30d'), `series as of ${iso}`).toEqual(expected);
-      const oneDay = await withOneDayAsOfTables(warehouse, orgId, asOfDay + DAY_MS - 1, (t) =>
-        select('SELECT id, sessions_30d FROM <table>', t.accounts),
+      const oneDay = await withOneDayAsOfTables(
+        loaded.warehouse,
+        orgId,
+        asOfDay + DAY_MS - 1,
+        (t) => select('SELECT id, sessions_30d FROM <table>', t.accounts),
       );
       expect(byId(oneDay, 'sessions_30d'), `one-day build as of ${iso}`).toEqual(expected);
     }

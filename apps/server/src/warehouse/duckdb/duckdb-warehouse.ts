@@ -4,6 +4,7 @@ import { quoteIdentifier } from '../engine/identifiers.js';
 import { KeyedLock } from '../engine/keyed-lock.js';
 import { noteLoadSwap } from '../loading/load-swaps.js';
 import { rebatch } from '../engine/rebatch.js';
+import { inTransactionOn } from '../engine/transaction.js';
 import { nextTableName, type BatchSource, type TableSchema } from '../engine/table-schema.js';
 import type {
   CompiledQuery,
@@ -159,17 +160,12 @@ export class DuckDBWarehouse implements Warehouse {
   }
 
   private inTransaction(orgId: string, work: (connection: DuckDBConnection) => Promise<void>) {
-    return this.write(orgId, async (connection) => {
-      await connection.run('BEGIN TRANSACTION');
-      try {
-        await work(connection);
-        await connection.run('COMMIT');
-      } catch (error) {
-        // The transaction may already be aborted; the original error is what matters.
-        await connection.run('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    });
+    return this.write(orgId, (connection) =>
+      inTransactionOn(
+        (sql) => connection.run(sql),
+        () => work(connection),
+      ),
+    );
   }
 
   private write<T>(orgId: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {

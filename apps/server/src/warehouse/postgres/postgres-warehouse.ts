@@ -3,6 +3,7 @@ import { csvLine } from '../engine/csv-encoding.js';
 import { createTableStatements } from '../engine/dialect.js';
 import { quoteIdentifier, schemaNameFor } from '../engine/identifiers.js';
 import { KeyedLock } from '../engine/keyed-lock.js';
+import { inTransactionOn } from '../engine/transaction.js';
 import { noteLoadSwap } from '../loading/load-swaps.js';
 import { nextTableName, type BatchSource, type TableSchema } from '../engine/table-schema.js';
 import type {
@@ -236,14 +237,10 @@ export class PostgresWarehouse implements Warehouse {
   private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
-      try {
-        await work(client);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
+      await inTransactionOn(
+        (sql) => client.query(sql),
+        () => work(client),
+      );
     } finally {
       client.release();
     }

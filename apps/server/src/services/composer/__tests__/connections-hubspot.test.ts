@@ -1,27 +1,15 @@
 import { expect, it } from 'vitest';
-import type { Connection } from '@revlane/contracts';
-import { CLIENT, describeCrmConnection } from './crm-connection-suite.js';
-import { landedQueries } from './sync-helpers.js';
+import { describeCrmConnection } from './crm-connection-suite.js';
 
 describeCrmConnection({
   provider: 'hubspot',
-  env: (root) => ({
-    HUBSPOT_CLIENT_ID: CLIENT.id,
-    HUBSPOT_CLIENT_SECRET: CLIENT.secret,
-    HUBSPOT_AUTHORIZE_URL: `${root}/oauth/authorize`,
-    HUBSPOT_API_URL: root,
-  }),
   account: 'revlane-sandbox.hubspot.com',
   access: 'read_write',
   counts: { companies: 300, contacts: 600, deals: 450, owners: 5 },
   refreshes: true,
   more: (context) => {
     it('lands each deal with its company (associations API) and each contact with its company', async () => {
-      const { f } = context();
-      const hubspot = (await f.call(f.dana, { method: 'GET', url: 'connections/hubspot' })).json<{
-        data: Connection;
-      }>().data;
-      const { table, count } = landedQueries(f, hubspot.sourceId!);
+      const { table, count } = await context().landed();
       const joined = (from: string) =>
         `SELECT count(*) AS n FROM ${table(from)} r JOIN ${table('companies')} c ON c.id = r.associatedcompanyid`;
       // Every deal and contact of the sandbox belongs to one of its 300 companies.

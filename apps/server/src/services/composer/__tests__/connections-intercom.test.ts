@@ -1,17 +1,9 @@
 import { expect, it } from 'vitest';
-import type { Connection } from '@revlane/contracts';
-import { CLIENT, describeCrmConnection } from './crm-connection-suite.js';
+import { describeCrmConnection } from './crm-connection-suite.js';
 import { consent, followCallback } from './fake-provider.js';
-import { landedQueries } from './sync-helpers.js';
 
 describeCrmConnection({
   provider: 'intercom',
-  env: (root) => ({
-    INTERCOM_CLIENT_ID: CLIENT.id,
-    INTERCOM_CLIENT_SECRET: CLIENT.secret,
-    INTERCOM_AUTHORIZE_URL: `${root}/oauth`,
-    INTERCOM_API_URL: root,
-  }),
   account: 'Revlane Sandbox (Intercom)',
   access: 'read',
   counts: { companies: 300, contacts: 600, admins: 5 },
@@ -19,11 +11,7 @@ describeCrmConnection({
   refreshes: false,
   more: (context) => {
     it('lands the admins that name the owners of contacts', async () => {
-      const { f } = context();
-      const intercom = (await f.call(f.dana, { method: 'GET', url: 'connections/intercom' })).json<{
-        data: Connection;
-      }>().data;
-      const { table, rows } = landedQueries(f, intercom.sourceId!);
+      const { table, rows } = await context().landed();
       const owners = await rows(
         `SELECT a.name AS owner, count(*) AS n FROM ${table('contacts')} c
          JOIN ${table('admins')} a ON a.id = c.owner_id GROUP BY 1 ORDER BY 1`,
@@ -36,11 +24,7 @@ describeCrmConnection({
     });
 
     it('grants write access by a second authorization; Deny keeps read access', async () => {
-      const { f } = context();
-      const intercom = async () =>
-        (await f.call(f.dana, { method: 'GET', url: 'connections/intercom' })).json<{
-          data: Connection;
-        }>().data;
+      const { f, connection: intercom } = context();
       const authorize = async () => {
         const started = await f.call(f.dana, {
           method: 'POST',
@@ -56,8 +40,7 @@ describeCrmConnection({
       expect(granted.location.searchParams.get('connected')).toBe('intercom');
       expect(await intercom()).toMatchObject({ status: 'connected', access: 'read_write' });
       // Eve's organization has no Intercom connection to upgrade: hers stays not connected.
-      const eve = await f.call(f.eve, { method: 'GET', url: 'connections/intercom' });
-      expect(eve.json<{ data: Connection }>().data.access).toBeNull();
+      expect((await intercom(f.eve)).access).toBeNull();
     });
   },
 });

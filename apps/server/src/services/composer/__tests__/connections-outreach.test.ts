@@ -1,27 +1,15 @@
 import { expect, it } from 'vitest';
-import type { Connection } from '@revlane/contracts';
-import { CLIENT, describeCrmConnection } from './crm-connection-suite.js';
-import { landedQueries } from './sync-helpers.js';
+import { describeCrmConnection } from './crm-connection-suite.js';
 
 describeCrmConnection({
   provider: 'outreach',
-  env: (root) => ({
-    OUTREACH_CLIENT_ID: CLIENT.id,
-    OUTREACH_CLIENT_SECRET: CLIENT.secret,
-    OUTREACH_AUTHORIZE_URL: `${root}/oauth/authorize`,
-    OUTREACH_API_URL: root,
-  }),
   account: 'Revlane Sandbox (Outreach)',
   access: 'read_write',
   counts: { accounts: 300, prospects: 600, users: 5, stages: 5 },
   refreshes: true,
   more: (context) => {
     it('lands the users and stages that name the owners and stages of prospects', async () => {
-      const { f } = context();
-      const outreach = (await f.call(f.dana, { method: 'GET', url: 'connections/outreach' })).json<{
-        data: Connection;
-      }>().data;
-      const { table, rows, count } = landedQueries(f, outreach.sourceId!);
+      const { table, rows, count } = await context().landed();
       // Every account's and prospect's owner is a landed user, shown by name.
       expect(
         await count(

@@ -5,19 +5,20 @@ import { SANDBOX_SLACK_CHANNELS } from '../../../integrations/slack/slack-fake.j
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import {
   authorizeUrlOf,
-  CLIENT,
   connect,
+  connectionOf,
   consent,
   followCallback,
+  slackEnvFor,
   startFakeProvider,
+  type FakeProvider,
 } from './fake-provider.js';
 
-type Fake = Awaited<ReturnType<typeof startFakeProvider>>;
 const SLACK = '/user/api/v1/users/me/notifications/slack';
 
 describe('Slack: install over OAuth v2, channels and a test message (@slack/web-api against the fake)', () => {
   let f: ComposerFixture;
-  let fake: Fake;
+  let fake: FakeProvider;
   const user = (
     who: ComposerFixture['dana'],
     request: { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object },
@@ -25,14 +26,7 @@ describe('Slack: install over OAuth v2, channels and a test message (@slack/web-
 
   beforeAll(async () => {
     fake = await startFakeProvider('slack');
-    f = await createComposerFixture({
-      env: {
-        SLACK_CLIENT_ID: CLIENT.id,
-        SLACK_CLIENT_SECRET: CLIENT.secret,
-        SLACK_AUTHORIZE_URL: `${fake.root}/oauth/v2/authorize`,
-        SLACK_API_URL: `${fake.root}/api/`,
-      },
-    });
+    f = await createComposerFixture({ env: slackEnvFor(fake) });
   });
   afterAll(async () => {
     await f?.close();
@@ -59,10 +53,7 @@ describe('Slack: install over OAuth v2, channels and a test message (@slack/web-
   it('installs the app: connected with the workspace name', async () => {
     const { location } = await connect(f, f.dana, 'slack');
     expect(location.searchParams.get('connected')).toBe('slack');
-    const connection = (await f.call(f.dana, { method: 'GET', url: 'connections/slack' })).json<{
-      data: Connection;
-    }>().data;
-    expect(connection).toMatchObject({
+    expect(await connectionOf(f, f.dana, 'slack')).toMatchObject({
       status: 'connected',
       account: 'Revlane Sandbox',
       sourceId: null,
@@ -103,10 +94,7 @@ describe('Slack: install over OAuth v2, channels and a test message (@slack/web-
     });
     const test = await user(f.eve, { method: 'POST', url: `${SLACK}/test` });
     expect(test.statusCode).toBe(409);
-    const eve = (await f.call(f.eve, { method: 'GET', url: 'connections/slack' })).json<{
-      data: Connection;
-    }>().data;
-    expect(eve.status).toBe('not_connected');
+    expect((await connectionOf(f, f.eve, 'slack')).status).toBe('not_connected');
   });
 
   it('disconnects: revokes the bot token at Slack, and the picker has nothing to list', async () => {

@@ -5,12 +5,11 @@ import type { DiscoveredTable, OnboardingStep, Source, TablePreview } from '@rev
 import { asUser } from '../../../../test/app.js';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { buildApp } from '../../../app.js';
-import { sourceSyncs } from '../../../platform/database/schema/index.js';
 import { csvFileOf } from '../../../ingestion/connectors/csv-connector.js';
 import { INTERRUPTED_MESSAGE } from '../../../ingestion/syncs/sync-jobs.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import { leadsCsv } from './leads-csv.js';
-import { countRows, syncNow } from './sync-helpers.js';
+import { countRows, insertDeadRun, syncNow } from './sync-helpers.js';
 
 const ROWS = 30_000;
 
@@ -121,17 +120,7 @@ describe('composer: a CSV source', () => {
   });
 
   it('fails a run a killed process left "running" when the app starts again', async () => {
-    // What a killed process leaves: a run marked running whose heartbeat stopped long ago.
-    const [stuck] = await f.t.database.db
-      .insert(sourceSyncs)
-      .values({
-        orgId: f.danaOrg,
-        sourceId: source.id,
-        status: 'running',
-        startedAt: new Date(Date.now() - 600_000),
-        heartbeatAt: new Date(Date.now() - 600_000),
-      })
-      .returning();
+    const stuck = await insertDeadRun(f, source.id);
     const restarted = await buildApp({
       config: f.t.config,
       database: f.t.database,
@@ -141,7 +130,7 @@ describe('composer: a CSV source', () => {
     try {
       const response = await restarted.inject({
         method: 'GET',
-        url: `/composer/api/v1/syncs/${stuck!.id}`,
+        url: `/composer/api/v1/syncs/${stuck.id}`,
         headers: { authorization: `Bearer ${f.dana.token}` },
       });
       expect(response.json()).toMatchObject({

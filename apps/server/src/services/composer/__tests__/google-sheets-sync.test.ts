@@ -7,6 +7,7 @@ import {
   type FakeGoogleSheets,
 } from '../../../integrations/google-sheets/google-sheets-fake.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
+import { googleSheetsEnvFor } from './fake-provider.js';
 import { countRows, syncNow } from './sync-helpers.js';
 
 const ACCOUNT = 'revlane-sync@revlane-test.iam.gserviceaccount.com';
@@ -59,9 +60,7 @@ describe('composer: a Google Sheets source (against a local Sheets API and token
     f = await createComposerFixture({
       env: {
         ...FAST_JOBS_ENV,
-        GOOGLE_SHEETS_API_URL: google.url,
-        GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
-        GOOGLE_SERVICE_ACCOUNT_KEY: google.createServiceAccount(ACCOUNT),
+        ...googleSheetsEnvFor(google, ACCOUNT),
       },
     });
     source = await f.createSource(f.dana, { ...configFor(SHEET_ID), name: 'Usage sheet' });

@@ -6,8 +6,7 @@ import { createComposerFixture, type ComposerFixture } from './composer-fixture.
 import { createSourceDatabase, sourcePostgresUrl, type SourceDatabase } from './source-postgres.js';
 import { countRows, readSync, startSync, syncNow, waitForSync } from './sync-helpers.js';
 
-const adminUrl = await sourcePostgresUrl();
-if (!adminUrl) console.warn('PostgreSQL source tests skipped: no PostgreSQL server answers');
+const adminUrl = await sourcePostgresUrl('PostgreSQL source tests');
 
 const ROWS = 100_000;
 
@@ -15,13 +14,6 @@ describe.skipIf(!adminUrl)('composer: a PostgreSQL source', () => {
   let f: ComposerFixture;
   let remote: SourceDatabase;
   let source: Source;
-  const configOf = (url: URL) => ({
-    host: url.hostname,
-    port: Number(url.port || 5432),
-    database: url.pathname.slice(1),
-    user: decodeURIComponent(url.username),
-    tlsMode: 'disable',
-  });
 
   beforeAll(async () => {
     remote = await createSourceDatabase(adminUrl!);
@@ -40,7 +32,7 @@ describe.skipIf(!adminUrl)('composer: a PostgreSQL source', () => {
     source = await f.createSource(f.dana, {
       type: 'postgres',
       name: 'Product DB',
-      config: configOf(remote.url),
+      config: remote.sourceConfig,
     });
   });
   afterAll(async () => {
@@ -59,20 +51,20 @@ describe.skipIf(!adminUrl)('composer: a PostgreSQL source', () => {
   };
 
   it('tests a connection with an actionable answer, never a 500', async () => {
-    expect(await test(configOf(remote.url))).toEqual({ ok: true, message: 'Connected.' });
+    expect(await test(remote.sourceConfig)).toEqual({ ok: true, message: 'Connected.' });
     // The default TLS mode, prefer, falls back to plain text on a server without TLS.
-    const { tlsMode: _disable, ...preferred } = configOf(remote.url);
+    const { tlsMode: _disable, ...preferred } = remote.sourceConfig;
     expect(await test(preferred)).toEqual({ ok: true, message: 'Connected.' });
     const saved = await f.call(f.dana, { method: 'POST', url: `sources/${source.id}/test` });
     expect(saved.json<{ data: TestResult }>().data.ok).toBe(true);
-    const metadata = await test({ ...configOf(remote.url), host: '169.254.169.254' });
+    const metadata = await test({ ...remote.sourceConfig, host: '169.254.169.254' });
     expect(metadata.ok).toBe(false);
     expect(metadata.message).toMatch(/^Refused by policy/);
-    const unknown = await test({ ...configOf(remote.url), host: 'no-such-host.invalid' });
+    const unknown = await test({ ...remote.sourceConfig, host: 'no-such-host.invalid' });
     expect(unknown.message).toMatch(/^Host not found/);
-    const noDatabase = await test({ ...configOf(remote.url), database: 'sources_nope' });
+    const noDatabase = await test({ ...remote.sourceConfig, database: 'sources_nope' });
     expect(noDatabase.message).toMatch(/does not exist/);
-    const refused = await test({ ...configOf(remote.url), port: 1 });
+    const refused = await test({ ...remote.sourceConfig, port: 1 });
     expect(refused.message).toMatch(/^Connection refused/);
   });
 

@@ -3,17 +3,18 @@ import pg from 'pg';
 
 /**
  * A PostgreSQL server to act as a customer's database: TEST_DATABASE_URL's server, or the
- * local one on 127.0.0.1:5432 when it answers. Null (tests skip, saying why) without one:
- * PGlite over a socket would do, but `@electric-sql/pglite-socket` pins a PGlite other than
- * ours (ADR 0008).
+ * local one on 127.0.0.1:5432 when it answers. Null without one, after a warning that
+ * `skipped` (the tests needing it) are skipped: PGlite over a socket would do, but
+ * `@electric-sql/pglite-socket` pins a PGlite other than ours (ADR 0008).
  */
-export async function sourcePostgresUrl(): Promise<string | null> {
+export async function sourcePostgresUrl(skipped: string): Promise<string | null> {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
     return url;
   } catch {
+    console.warn(`${skipped} skipped: no PostgreSQL server answers`);
     return null;
   } finally {
     await client.end().catch(() => undefined);
@@ -22,6 +23,8 @@ export async function sourcePostgresUrl(): Promise<string | null> {
 
 export interface SourceDatabase {
   url: URL;
+  /** A PostgreSQL source's settings for it (plain text: the test server has no TLS). */
+  sourceConfig: { host: string; port: number; database: string; user: string; tlsMode: string };
   run(sql: string): Promise<void>;
   drop(): Promise<void>;
 }
@@ -45,6 +48,13 @@ export async function createSourceDatabase(adminUrl: string): Promise<SourceData
   await client.connect();
   return {
     url,
+    sourceConfig: {
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      database: url.pathname.slice(1),
+      user: decodeURIComponent(url.username),
+      tlsMode: 'disable',
+    },
     run: async (sql) => {
       await client.query(sql);
     },

@@ -1,5 +1,6 @@
 import type { Sync } from '@revlane/contracts';
 import { rawTablePrefix } from '../../../ingestion/landing/landed-tables.js';
+import { sourceSyncs } from '../../../platform/database/schema/index.js';
 import type { TestUser } from '../../../../test/app.js';
 import type { ComposerFixture } from './composer-fixture.js';
 
@@ -35,6 +36,21 @@ export async function waitForSync(
 /** Starts a sync and waits for it to finish. */
 export async function syncNow(f: ComposerFixture, user: TestUser, sourceId: string) {
   return waitForSync(f, user, await startSync(f, user, sourceId));
+}
+
+/** What a killed process leaves: a run of the source marked running whose heartbeat stopped long ago. */
+export async function insertDeadRun(f: ComposerFixture, sourceId: string) {
+  const [run] = await f.t.database.db
+    .insert(sourceSyncs)
+    .values({
+      orgId: f.danaOrg,
+      sourceId,
+      status: 'running',
+      startedAt: new Date(Date.now() - 600_000),
+      heartbeatAt: new Date(Date.now() - 600_000),
+    })
+    .returning();
+  return run!;
 }
 
 /** Rows of a landed table, counted in the organization's warehouse. */

@@ -11,7 +11,8 @@ import { rawTablePrefix } from '../../../ingestion/landing/landed-tables.js';
 import { INTERRUPTED_MESSAGE } from '../../../ingestion/syncs/sync-jobs.js';
 import { sweepSyncs } from '../../../ingestion/syncs/sync-sweep.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
-import { countRows, syncNow, waitForSync } from './sync-helpers.js';
+import { googleSheetsEnvFor } from './fake-provider.js';
+import { countRows, insertDeadRun, syncNow, waitForSync } from './sync-helpers.js';
 
 const ACCOUNT = 'recovery@revlane-test.iam.gserviceaccount.com';
 const SHEET_ID = 'recovery_sheet_01';
@@ -56,9 +57,7 @@ describe('composer: one active run per source, and runs a dead process left behi
     f = await createComposerFixture({
       env: {
         ...FAST_JOBS_ENV,
-        GOOGLE_SHEETS_API_URL: google.url,
-        GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
-        GOOGLE_SERVICE_ACCOUNT_KEY: google.createServiceAccount(ACCOUNT),
+        ...googleSheetsEnvFor(google, ACCOUNT),
       },
     });
     source = await f.createSource(f.dana, {
@@ -119,22 +118,13 @@ describe('composer: one active run per source, and runs a dead process left behi
     // A run whose process died while building two tables, one since deselected.
     await leaveNextTable('data');
     await leaveNextTable('old_tab');
-    const [dead] = await f.t.database.db
-      .insert(sourceSyncs)
-      .values({
-        orgId: f.danaOrg,
-        sourceId: source.id,
-        status: 'running',
-        startedAt: new Date(Date.now() - 600_000),
-        heartbeatAt: new Date(Date.now() - 600_000),
-      })
-      .returning();
+    const dead = await insertDeadRun(f, source.id);
     expect(await nextTables()).toHaveLength(2);
     await sweepSyncs(sweepDeps());
     const [failed] = await f.t.database.db
       .select()
       .from(sourceSyncs)
-      .where(eq(sourceSyncs.id, dead!.id));
+      .where(eq(sourceSyncs.id, dead.id));
     expect(failed).toMatchObject({ status: 'failed', error: INTERRUPTED_MESSAGE });
     expect(await nextTables()).toEqual([]);
 

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { segments } from '../../../platform/database/schema/index.js';
 import { findSegment, updateSegment } from '../segments/segments.repository.js';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from './live-ops-fixture.js';
+import { API, useLiveOpsFixture } from './live-ops-fixture.js';
 
 describe('live-ops: another organization’s segment is 404 on every route (docs/architecture.md §2)', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture();
   beforeAll(async () => {
-    f = await createLiveOpsFixture();
     await f.loadTiny(f.eveOrg);
   });
-  afterAll(() => f.close());
 
   const routes = (id: string) => [
     { method: 'GET' as const, url: `${API}/segments/${id}` },

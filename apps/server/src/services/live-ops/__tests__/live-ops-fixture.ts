@@ -1,5 +1,6 @@
 import type { Profile, SegmentSummary } from '@revlane/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import {
   asUser,
   createTestApp,
@@ -84,4 +85,20 @@ export async function createLiveOpsFixture(
       await t.close();
     },
   };
+}
+
+/**
+ * `createLiveOpsFixture` for the tests of one describe block: created before them and closed
+ * after them. Its fields are filled in before the first test runs (read them inside tests and
+ * hooks registered after this call, not at describe time).
+ */
+export function useLiveOpsFixture(
+  options: Parameters<typeof createLiveOpsFixture>[0] = {},
+): LiveOpsFixture {
+  const fixture = {} as LiveOpsFixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await createLiveOpsFixture(options));
+  });
+  afterAll(() => fixture.close?.());
+  return fixture;
 }

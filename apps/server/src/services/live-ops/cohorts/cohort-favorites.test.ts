@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cohortTrendListSchema,
   favoriteCohortListSchema,
   type FavoriteCohort,
 } from '@revlane/contracts';
-import { createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import {
   API,
   insertCohort,
@@ -18,11 +18,10 @@ const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 
 describe('live-ops: GET cohorts/favorites', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false });
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
     const [danaId, eveId] = [await userIdOf(f, f.dana), await userIdOf(f, f.eve)];
     ids.pqa = await insertCohort(f, f.danaOrg, f.segmentId('Product-qualified accounts'), 'Hot');
     ids.active = await insertCohort(f, f.danaOrg, f.segmentId('All accounts'), 'Active');
@@ -38,7 +37,6 @@ describe('live-ops: GET cohorts/favorites', () => {
       [ids.unstarred, daysAgo(0), 42, 0, 0],
     ]);
   });
-  afterAll(() => f.close());
 
   const favorites = async (user = f.dana) => {
     const response = await f.inject(user, { method: 'GET', url: `${API}/cohorts/favorites` });

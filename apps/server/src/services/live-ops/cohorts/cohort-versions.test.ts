@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '@revlane/contracts';
 import { asUser, supportUser, testUser, type TestUser } from '../../../../test/app.js';
 import { auditLog, users } from '../../../platform/database/schema/index.js';
-import { createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 
 const pro = [{ field: 'plan', operator: 'includes' as const, value: ['pro'] }];
 const busy = [{ field: 'events_30d', operator: 'gte' as const, value: 100 }];
 
 describe('live-ops: cohort versions', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false });
   let c: ReturnType<typeof cohortsClient>;
   let segment: string;
   let dana: Profile;
@@ -19,12 +19,10 @@ describe('live-ops: cohort versions', () => {
       data: Profile;
     }>().data;
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
     c = cohortsClient(f);
     segment = f.segmentId('All accounts');
     dana = await profileOf(f.dana);
   });
-  afterAll(() => f.close());
 
   it('writes version 1 on create, one per change of name or filters, none otherwise', async () => {
     const before = Date.now();

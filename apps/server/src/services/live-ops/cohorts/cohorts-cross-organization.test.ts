@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COHORTS_API, type Cohort } from '@revlane/contracts';
 import { cohorts } from '../../../platform/database/schema/index.js';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 import { findCohort, lockCohort, updateCohort } from './cohorts.repository.js';
 
@@ -9,18 +9,16 @@ import { findCohort, lockCohort, updateCohort } from './cohorts.repository.js';
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 describe('live-ops: another organization’s cohort is 404 on every route (docs/architecture.md §2)', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false });
   let c: ReturnType<typeof cohortsClient>;
   let danaCohort: Cohort;
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
     c = cohortsClient(f);
     danaCohort = await c.create(f.dana, f.segmentId('All accounts'), {
       name: 'Dana’s',
       filters: [],
     });
   });
-  afterAll(() => f.close());
 
   const routes = (segmentId: string, id: string) => [
     { method: 'GET' as const, url: `${API}/${COHORTS_API.segmentCohorts(segmentId)}` },

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COHORTS_API, type Cohort } from '@revlane/contracts';
 import { testUser, type TestUser } from '../../../../test/app.js';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 import { insertCohort } from './cohorts.repository.js';
@@ -9,17 +9,15 @@ import { insertCohort } from './cohorts.repository.js';
 const highlyActive = [{ field: 'active_users_7d', operator: 'gte' as const, value: 5 }];
 
 describe('live-ops: cohorts CRUD', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false });
   let c: ReturnType<typeof cohortsClient>;
   let alex: TestUser;
   let pqa: string;
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
     c = cohortsClient(f);
     alex = await testUser(f.t, 'alex@acme-demo.example');
     pqa = f.segmentId('Product-qualified accounts');
   });
-  afterAll(() => f.close());
 
   it('creates a cohort and reads it back, with no snapshot yet', async () => {
     const created = await c.create(f.dana, pqa, {

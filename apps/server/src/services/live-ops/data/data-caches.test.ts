@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SegmentDataPage } from '@revlane/contracts';
 import { loadDemoData } from '../../../warehouse/index.js';
 import {
   API,
-  createLiveOpsFixture,
+  useLiveOpsFixture,
   TINY,
   type LiveOpsFixture,
 } from '../__tests__/live-ops-fixture.js';
 
 /** The caches behind GET segments/{id}/data: the segment row, the load, the page of rows. */
 describe('live-ops: segment data caches', () => {
-  let f: LiveOpsFixture;
-  beforeAll(async () => {
-    f = await createLiveOpsFixture();
-  });
-  afterAll(() => f.close());
+  const f = useLiveOpsFixture();
 
   const dataOf = (user: LiveOpsFixture['dana'], segmentId: string) =>
     f.inject(user, { method: 'GET', url: `${API}/segments/${segmentId}/data` });

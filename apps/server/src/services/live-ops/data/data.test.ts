@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   segmentDataPageSchema,
   segmentGroupsPageSchema,
@@ -6,14 +6,10 @@ import {
   type SegmentGroupsPage,
 } from '@revlane/contracts';
 import { DEMO_SEGMENTS } from '../../../demo/demo-segments.js';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
 describe('live-ops: GET segments/{id}/data', () => {
-  let f: LiveOpsFixture;
-  beforeAll(async () => {
-    f = await createLiveOpsFixture();
-  });
-  afterAll(() => f.close());
+  const f = useLiveOpsFixture();
 
   const data = (query: Record<string, string>, name = 'All accounts') =>
     f.inject(f.dana, {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   buildFilterCatalogue,
   columnListSchema,
@@ -7,14 +7,10 @@ import {
   type SegmentColumn,
   type SegmentDetail,
 } from '@revlane/contracts';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
 describe('live-ops: preparing state, catalogues, random filters', () => {
-  let f: LiveOpsFixture;
-  beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
-  });
-  afterAll(() => f.close());
+  const f = useLiveOpsFixture({ load: false });
 
   const get = (url: string, query: Record<string, string> = {}) =>
     f.inject(f.dana, { method: 'GET', url: `${API}/${url}`, query });

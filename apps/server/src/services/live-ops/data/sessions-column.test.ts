@@ -1,8 +1,8 @@
 import type { SegmentColumn, SegmentDataPage } from '@revlane/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AS_OF, handMadeBatchesWithSessions } from '../../../warehouse/__tests__/hand-made-data.js';
 import { loadCanonicalData } from '../../../warehouse/index.js';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
 /**
  * A computed column added as one metric definition (sessions_30d: sign-ins in the last 30
@@ -10,14 +10,12 @@ import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/liv
  * data: as of AS_OF a2 has 2 sessions, a1 1, a3, a4 and a5 none.
  */
 describe('live-ops: sessions_30d, a computed column from one definition', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false });
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
     await loadCanonicalData(f.t.app.warehouse.engine, f.danaOrg, handMadeBatchesWithSessions(), {
       asOf: AS_OF,
     });
   });
-  afterAll(() => f.close());
 
   const get = async (url: string, query: Record<string, string> = {}) => {
     const response = await f.inject(f.dana, { method: 'GET', url: `${API}/${url}`, query });

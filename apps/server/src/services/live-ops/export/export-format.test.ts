@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCanonicalData } from '../../../warehouse/index.js';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
 const AS_OF = Date.UTC(2024, 5, 15, 12);
 const USERS = 20_000;
@@ -43,9 +43,8 @@ function* userBatches() {
 }
 
 describe('live-ops: CSV export format and streaming', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false });
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
     await loadCanonicalData(
       f.t.app.warehouse.engine,
       f.eveOrg,
@@ -57,7 +56,6 @@ describe('live-ops: CSV export format and streaming', () => {
       { asOf: AS_OF },
     );
   });
-  afterAll(() => f.close());
 
   const exportUrl = async (name: string, query: Record<string, string>) => {
     const id = f.eveSegmentId(name);

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { supportUser } from '../../../../test/app.js';
 import { captureLogs } from '../../../../test/log-capture.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 import { exportTickets } from '../../../platform/database/schema/index.js';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
 describe('live-ops: export tickets and CSV export (docs/architecture.md §4.5)', () => {
-  let f: LiveOpsFixture;
   const logs = captureLogs();
-  beforeAll(async () => {
-    f = await createLiveOpsFixture({ logStream: logs.stream, env: { LOG_LEVEL: 'info' } });
-  });
-  afterAll(() => f.close());
+  const f = useLiveOpsFixture({ logStream: logs.stream, env: { LOG_LEVEL: 'info' } });
 
   const segment = () => f.segmentId('All accounts');
   const ticketFor = async (query: Record<string, string>, id = segment()) => {

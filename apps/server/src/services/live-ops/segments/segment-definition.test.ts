@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   SegmentDataPage,
   SegmentDetail,
@@ -6,7 +6,7 @@ import type {
   SegmentVersion,
   TrendResponse,
 } from '@revlane/contracts';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 import { getCohort, snapshotThroughQueue } from '../snapshots/__tests__/snapshot-fixture.js';
 
@@ -14,13 +14,11 @@ const PRO: SegmentFilter[] = [{ field: 'plan', operator: 'includes', value: ['pr
 
 /** A segment's base filter set (its definition) reaches everything shown of the segment. */
 describe('live-ops: a segment’s base filters (PATCH segments/{id} filters)', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture();
   let id: string;
-  beforeAll(async () => {
-    f = await createLiveOpsFixture();
+  beforeAll(() => {
     id = f.segmentId('All accounts');
   });
-  afterAll(() => f.close());
 
   const patch = (payload: unknown) =>
     f.inject(f.dana, { method: 'PATCH', url: `${API}/segments/${id}`, payload: payload as object });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { segmentDetailSchema, type SegmentDetail } from '@revlane/contracts';
-import { API, createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { DEMO_SEGMENTS } from '../../../demo/index.js';
 
 describe('live-ops: GET and PATCH segments/{id}', () => {
-  let f: LiveOpsFixture;
-  beforeAll(async () => {
-    f = await createLiveOpsFixture();
-  });
-  afterAll(() => f.close());
+  const f = useLiveOpsFixture();
 
   const get = (id: string) => f.inject(f.dana, { method: 'GET', url: `${API}/segments/${id}` });
   const patch = (id: string, payload: unknown) =>

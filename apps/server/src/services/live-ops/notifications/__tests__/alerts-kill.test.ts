@@ -1,26 +1,25 @@
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Firing } from '@revlane/contracts';
 import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
 import {
+  apiClient,
   kill9,
   listeningUrl,
   startServer,
+  stopServer,
   waitFor,
+  withMetadata,
   type ServerProcess,
 } from '../../../../../test/server-process.js';
 import { startTestJobQueue } from '../../../../../test/jobs.js';
-import { openDatabase } from '../../../../platform/database/database.js';
 import { publishWarehouseLoaded } from '../../../../platform/jobs/warehouse-loaded.js';
-import { segments } from '../../../../platform/database/schema/index.js';
 import { OUTBOX_DIR, readOutbox } from '../../../../platform/mail/outbox.js';
 import { secretBoxFor } from '../../../../platform/secrets/secrets-plugin.js';
 import { loadDemoData, openWarehouse } from '../../../../warehouse/index.js';
 import {
-  seedConnection,
-  slackEnvFor,
-  startFakeProvider,
+  slackIdempotencyKeys,
+  startSeededSlack,
   type FakeProvider,
 } from '../../../composer/__tests__/fake-provider.js';
 
@@ -44,37 +43,21 @@ describe('alerts: kill -9 during evaluation and during delivery, then restarts',
   let slack: FakeProvider;
   let env: Record<string, string>;
   let server: ServerProcess | undefined;
-  let segmentId: string;
 
   beforeAll(async () => {
-    slack = await startFakeProvider('slack');
     seeded = await seedDataDir('alerts-kill');
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir: path.join(seeded.dataDir, 'metadata'),
-    });
-    try {
-      const secrets = secretBoxFor({ secretKey: undefined, dataDir: seeded.dataDir });
-      await seedConnection({ db: database.db, secrets }, seeded.orgId, 'slack', slack);
-      const [segment] = await database.db
-        .select({ id: segments.id })
-        .from(segments)
-        .where(and(eq(segments.orgId, seeded.orgId), eq(segments.name, 'All accounts')));
-      segmentId = segment!.id;
-    } finally {
-      await database.close();
-    }
+    const sandbox = await startSeededSlack(seeded);
+    slack = sandbox.slack;
     env = {
       ...seeded.env,
-      ...slackEnvFor(slack),
+      ...sandbox.env,
       LOG_LEVEL: 'debug',
       OUTBOUND_ALLOW_PRIVATE_HOSTS: 'true',
       ALERT_DELIVERY_LEASE_SECONDS: '3',
     };
   }, 180_000);
   afterAll(async () => {
-    server?.child.kill('SIGKILL');
-    await server?.exited;
+    if (server) await kill9(server);
     await slack?.close();
     await seeded?.close();
   });
@@ -82,30 +65,11 @@ describe('alerts: kill -9 during evaluation and during delivery, then restarts',
   async function start() {
     server = startServer(env);
     const url = await listeningUrl(server, 90_000);
-    return {
-      url,
-      call: async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-        const response = await fetch(`${url}/live-ops/api/v1/${route}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${seeded.token}`,
-            ...(body ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(body ? { body: JSON.stringify(body) } : {}),
-        });
-        const text = await response.text();
-        if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-        return (JSON.parse(text) as { data: T }).data;
-      },
-    };
+    return { url, call: apiClient(`${url}/live-ops/api/v1/`, seeded.token) };
   }
   /** What a sync does at its end, done while the server is down (one process opens PGlite). */
   async function publishWarehouseLoadedWhileStopped() {
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir: path.join(seeded.dataDir, 'metadata'),
-    });
-    try {
+    await withMetadata(seeded.dataDir, async (database) => {
       const { queue } = await startTestJobQueue(database, { isWorking: false });
       await publishWarehouseLoaded(queue, {
         orgId: seeded.orgId,
@@ -113,9 +77,7 @@ describe('alerts: kill -9 during evaluation and during delivery, then restarts',
         reason: 'sync',
       });
       await queue.stop();
-    } finally {
-      await database.close();
-    }
+    });
   }
   async function killServer() {
     await kill9(server!);
@@ -131,15 +93,7 @@ describe('alerts: kill -9 during evaluation and during delivery, then restarts',
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  const slackKeys = () =>
-    slack.oauth.received
-      .filter((r) => r.kind === 'chat.postMessage')
-      .map(
-        (r) =>
-          (r.body as { metadata?: { event_payload?: { idempotency_key?: string } } }).metadata
-            ?.event_payload?.idempotency_key,
-      )
-      .filter((key) => key?.includes(':slack:'));
+  const slackKeys = () => slackIdempotencyKeys(slack).filter((key) => key?.includes(':slack:'));
   const outbox = () =>
     readOutbox(
       path.join(seeded.dataDir, OUTBOX_DIR),
@@ -149,17 +103,21 @@ describe('alerts: kill -9 during evaluation and during delivery, then restarts',
   it('delivers the firing once per channel and target', async () => {
     // 1. The alert on a counted cohort: its baseline is the cohort's first snapshot.
     let app = await start();
-    const cohort = await app.call<{ id: string }>('POST', `segments/${segmentId}/cohorts`, {
-      name: 'Watched accounts',
-      filters: [],
-    });
+    const cohort = await app.call<{ id: string }>(
+      'POST',
+      `segments/${seeded.allAccountsSegmentId}/cohorts`,
+      {
+        name: 'Watched accounts',
+        filters: [],
+      },
+    );
     await eventually(async () => {
       const read = await app.call<{ members: number | null }>('GET', `cohorts/${cohort.id}`);
       return read.members === 300 ? true : undefined;
     }, 30_000);
     const alert = await app.call<{ id: string }>('POST', 'notifications', {
       name: 'New accounts',
-      segmentId,
+      segmentId: seeded.allAccountsSegmentId,
       cohortId: cohort.id,
       type: 'new',
       channels: { inApp: true, slack: { channelId: CHANNEL }, email: [EMAIL] },
@@ -217,8 +175,7 @@ describe('alerts: kill -9 during evaluation and during delivery, then restarts',
     expect(mails[0]!.subject).toBe('New accounts: 60 new records');
     // Slack had accepted before (b): the restart found the message in the channel's history.
     expect(server!.output()).toContain('slack message found from an earlier attempt');
-    server!.child.kill('SIGTERM');
-    expect(await server!.exited).toBe(0);
+    expect(await stopServer(server!)).toBe(0);
     server = undefined;
   }, 300_000);
 });

@@ -1,12 +1,10 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_API, type Firing, type Inbox, type Notification } from '@revlane/contracts';
 import { OUTBOX_DIR, readOutbox } from '../../../../platform/mail/outbox.js';
 import { secretBoxFor } from '../../../../platform/secrets/secrets-plugin.js';
-import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 import {
-  FAST_POLLING,
-  PRO_FILTERS,
+  usePollingFixture,
   insertAccountsCohort,
 } from '../../snapshots/__tests__/snapshot-fixture.js';
 import { newAlertBody, notificationsClient } from './notifications-client.js';
@@ -15,7 +13,7 @@ import { nonProIds, setPlan, snapshotAndDeliver } from './alerts-fixture.js';
 const ids = (firing: Firing) => firing.records.map((record) => record.id).sort();
 
 describe('alerts: evaluation after each cohort snapshot (hand-checked sequence)', () => {
-  let f: LiveOpsFixture;
+  const f = usePollingFixture();
   let n: ReturnType<typeof notificationsClient>;
   let newAlert: Notification;
   let lessAlert: Notification;
@@ -24,11 +22,10 @@ describe('alerts: evaluation after each cohort snapshot (hand-checked sequence)'
     n.read<Firing[]>(f.dana, NOTIFICATIONS_API.firings(alert.id));
 
   beforeAll(async () => {
-    f = await createLiveOpsFixture(FAST_POLLING);
     n = notificationsClient(f);
     [a, b, c, d] = (await nonProIds(f, 4)) as [string, string, string, string];
     const segment = f.segmentId('All accounts');
-    const cohortId = await insertAccountsCohort(f, 'Pro accounts', PRO_FILTERS);
+    const cohortId = await insertAccountsCohort(f, 'Pro accounts');
     newAlert = await n.create(f.dana, {
       ...newAlertBody(segment, cohortId, 'New pro'),
       channels: { inApp: true, slack: null, email: ['ops@acme-demo.example'] },
@@ -39,7 +36,6 @@ describe('alerts: evaluation after each cohort snapshot (hand-checked sequence)'
       threshold: { kind: 'count', value: 2 },
     });
   });
-  afterAll(() => f.close());
 
   it('1. the first evaluation is a baseline: nobody already in fires', async () => {
     await snapshotAndDeliver(f);

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import {
   NOTIFICATIONS_API,
   notificationSchema,
@@ -7,34 +6,17 @@ import {
 } from '@revlane/contracts';
 import type { TestUser } from '../../../../../test/app.js';
 import { API, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
+import { routesClient } from '../../__tests__/routes-client.js';
 
 /** The alert routes as a test calls them: through HTTP, checked against the contract. */
 export function notificationsClient(f: LiveOpsFixture) {
-  const url = (path: string) => `${API}/${path}`;
-  const call = (
-    user: TestUser,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    payload?: unknown,
-  ) =>
-    f.inject(user, {
-      method,
-      url: url(path),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { call, create, read } = routesClient(f, API);
   return {
     call,
+    read,
     post: (user: TestUser, payload: unknown) => call(user, 'POST', NOTIFICATIONS_API.list, payload),
-    async create(user: TestUser, body: CreateNotificationBody): Promise<Notification> {
-      const response = await call(user, 'POST', NOTIFICATIONS_API.list, body);
-      expect(response.statusCode, response.body).toBe(201);
-      return notificationSchema.parse(response.json<{ data: Notification }>().data);
-    },
-    async read<T>(user: TestUser, path: string): Promise<T> {
-      const response = await call(user, 'GET', path);
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ data: T }>().data;
-    },
+    create: (user: TestUser, body: CreateNotificationBody): Promise<Notification> =>
+      create(user, NOTIFICATIONS_API.list, body, notificationSchema),
   };
 }
 

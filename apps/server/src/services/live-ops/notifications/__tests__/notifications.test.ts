@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_API, type Notification, type NotificationPage } from '@revlane/contracts';
 import { cohortsClient } from '../../__tests__/cohorts-test-client.js';
-import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
+import { useLiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 import { newAlertBody, notificationsClient } from './notifications-client.js';
 
 describe('live-ops: notifications (alerts) CRUD', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false });
   let n: ReturnType<typeof notificationsClient>;
   let segment: string;
   let cohortId: string;
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
     n = notificationsClient(f);
     segment = f.segmentId('All accounts');
     cohortId = (await cohortsClient(f).create(f.dana, segment, { name: 'Pro', filters: [] })).id;
   });
-  afterAll(() => f.close());
 
   it('creates, reads, lists (per segment too), changes and deletes an alert', async () => {
     const created = await n.create(f.dana, {

@@ -1,15 +1,9 @@
 import { COHORTS_API, type CohortChanges, type Cohort } from '@revlane/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../../../warehouse/index.js';
+import { API, TINY } from '../../__tests__/live-ops-fixture.js';
 import {
-  API,
-  TINY,
-  createLiveOpsFixture,
-  type LiveOpsFixture,
-} from '../../__tests__/live-ops-fixture.js';
-import {
-  FAST_POLLING,
-  PRO_FILTERS,
+  usePollingFixture,
   directProIds,
   getCohort,
   insertAccountsCohort,
@@ -20,16 +14,15 @@ const changesUrl = (id: string, query: string) => `${API}/${COHORTS_API.changes(
 const difference = (a: string[], b: string[]) => a.filter((id) => !b.includes(id)).sort();
 
 describe('cohort snapshots job and GET cohorts/{id}/changes', () => {
-  let f: LiveOpsFixture;
+  const f = usePollingFixture();
   let cohort: Cohort;
   let first: string[];
   let second: string[];
   let betweenSnapshots: string;
 
   beforeAll(async () => {
-    f = await createLiveOpsFixture(FAST_POLLING);
     // Inserted as the seed does: no back-fill is queued to race the two loads below.
-    cohort = await getCohort(f, await insertAccountsCohort(f, 'Pro accounts', PRO_FILTERS));
+    cohort = await getCohort(f, await insertAccountsCohort(f, 'Pro accounts'));
     await snapshotThroughQueue(f, f.danaOrg);
     first = await directProIds(f.t.app.warehouse.engine, f.danaOrg);
     betweenSnapshots = new Date().toISOString();
@@ -38,7 +31,6 @@ describe('cohort snapshots job and GET cohorts/{id}/changes', () => {
     await snapshotThroughQueue(f, f.danaOrg);
     second = await directProIds(f.t.app.warehouse.engine, f.danaOrg);
   });
-  afterAll(() => f.close());
 
   const changes = async (query: string) => {
     const response = await f.inject(f.dana, { method: 'GET', url: changesUrl(cohort.id, query) });

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COHORTS_API, type CohortChanges } from '@revlane/contracts';
 import { FAST_JOBS_ENV } from '../../../../../test/jobs.js';
 import { eq } from 'drizzle-orm';
 import { cohorts } from '../../../../platform/database/schema/index.js';
 import { loadDemoData, type Warehouse } from '../../../../warehouse/index.js';
-import {
-  API,
-  TINY,
-  createLiveOpsFixture,
-  type LiveOpsFixture,
-} from '../../__tests__/live-ops-fixture.js';
+import { API, TINY, useLiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../../__tests__/cohorts-test-client.js';
 import { COHORT_BACKFILL_JOB, DEMO_BACKFILL_DAYS } from '../snapshot-jobs.js';
 import { directProIds, getCohort, PRO_FILTERS } from './snapshot-fixture.js';
@@ -29,15 +24,13 @@ function countsOf(warehouse: Warehouse, orgId: string, cohortId: string) {
  * series at once, so its trend is full and who entered and left is real.
  */
 describe('live-ops: a saved cohort gets its history at once', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ env: FAST_JOBS_ENV, load: false });
   let c: ReturnType<typeof cohortsClient>;
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ env: FAST_JOBS_ENV, load: false });
     // Data of today (not TINY's fixed day), so the back-filled days are the data's days.
     await loadDemoData(f.t.app.warehouse.engine, f.danaOrg, { ...TINY, now: Date.now() });
     c = cohortsClient(f);
   });
-  afterAll(() => f.close());
 
   const engine = () => f.t.app.warehouse.engine;
   const changesSince = async (id: string, since: number) => {

@@ -2,13 +2,16 @@ import { COHORTS_API, type Cohort, type CreateCohortBody } from '@revlane/contra
 import { expect } from 'vitest';
 import { cohorts } from '../../../../platform/database/schema/index.js';
 import type { Warehouse } from '../../../../warehouse/index.js';
-import { API, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
+import { API, useLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../../__tests__/cohorts-test-client.js';
 import { COHORT_SNAPSHOTS_JOB } from '../snapshot-jobs.js';
 import { requestCohortSnapshots } from '../index.js';
 
 /** Idle workers look for jobs twice a second (the least pg-boss allows), so tests wait less. */
 export const FAST_POLLING = { env: { JOBS_POLLING_INTERVAL_SECONDS: '0.5' } };
+
+/** `useLiveOpsFixture` with job workers that poll fast (snapshots go through the queue). */
+export const usePollingFixture = () => useLiveOpsFixture(FAST_POLLING);
 
 /** A cohort whose members a plain query can list: accounts on the pro plan. */
 export const PRO_FILTERS = [{ field: 'plan', operator: 'includes' as const, value: ['pro'] }];
@@ -29,7 +32,7 @@ export function createAccountsCohort(
 export async function insertAccountsCohort(
   f: LiveOpsFixture,
   name: string,
-  filters: CreateCohortBody['filters'],
+  filters: CreateCohortBody['filters'] = PRO_FILTERS,
 ): Promise<string> {
   const [row] = await f.t.database.db
     .insert(cohorts)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KeyedLock, readLoadInfo, type Warehouse } from '../../../../warehouse/index.js';
 import { withOneDayAsOfTables } from '../../../../warehouse/as-of/__tests__/one-day-as-of-tables.js';
 import { failingFirstExecute } from '../../../../warehouse/cohorts/__tests__/failing-warehouse.js';
@@ -6,22 +6,17 @@ import {
   changedAt,
   readSnapshotState,
 } from '../../../../warehouse/cohorts/__tests__/snapshot-state.js';
-import {
-  TINY,
-  createLiveOpsFixture,
-  type LiveOpsFixture,
-} from '../../__tests__/live-ops-fixture.js';
+import { TINY } from '../../__tests__/live-ops-fixture.js';
 import { SNAPSHOTS_AFTER_LOAD_QUEUE } from '../after-warehouse-loaded.js';
 import { backfillDays } from '../backfill-organization.js';
 import { snapshotHandlers } from '../snapshot-handlers.js';
 import { COHORT_BACKFILL_JOB, DAILY_REFRESH_JOB } from '../snapshot-jobs.js';
 import {
-  FAST_POLLING,
   createAccountsCohort,
+  usePollingFixture,
   directProIds,
   getCohort,
   insertAccountsCohort,
-  PRO_FILTERS,
 } from './snapshot-fixture.js';
 
 const ACTIVE_FILTERS = [{ field: 'active_users_7d', operator: 'gt' as const, value: 0 }];
@@ -49,16 +44,12 @@ function activeAccountsAsOf(warehouse: Warehouse, orgId: string, day: number) {
 const minus = (a: string[], b: string[]) => a.filter((id) => !b.includes(id));
 
 describe('cohort snapshot jobs', () => {
-  let f: LiveOpsFixture;
-  beforeAll(async () => {
-    f = await createLiveOpsFixture(FAST_POLLING);
-  });
-  afterAll(() => f.close());
+  const f = usePollingFixture();
 
   it('a handler failing on attempt 1 (the transaction rolled back) completes on the retry', async () => {
     const { app } = f.t;
     // Inserted as the seed does, so no back-fill is queued: the test's run is its only one.
-    const cohort = { id: await insertAccountsCohort(f, 'Pro, retried', PRO_FILTERS) };
+    const cohort = { id: await insertAccountsCohort(f, 'Pro, retried') };
     let attempts = 0;
     const failing = failingFirstExecute(app.warehouse.engine);
     const handlers = snapshotHandlers({

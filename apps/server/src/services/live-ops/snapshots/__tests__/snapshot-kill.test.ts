@@ -1,17 +1,20 @@
-import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cohort } from '@revlane/contracts';
 import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
 import {
+  apiClient,
   kill9,
+  killAtLogLine,
   listeningUrl,
   startServer,
+  stopServer,
   until,
+  warehouseRows,
+  withMetadata,
+  type ApiClient,
   type ServerProcess,
 } from '../../../../../test/server-process.js';
-import { openDatabase } from '../../../../platform/database/database.js';
 
 const API = '/live-ops/api/v1';
 const COHORTS = 12;
@@ -31,24 +34,9 @@ function loggedSnapshots(server: ServerProcess): LoggedSnapshot[] {
     .map((line) => JSON.parse(line) as LoggedSnapshot);
 }
 
-/**
- * Kills the process the moment it prints its next cohort snapshot (a poll of the output
- * could come after the whole run on a fast machine); rejects after `timeoutMs`.
- */
-function killAtNextSnapshot(server: ServerProcess, timeoutMs: number): Promise<void> {
-  const stdout = server.child.stdout!;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no cohort snapshot logged')), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      if (!chunk.toString().includes('"msg":"cohort snapshot"')) return;
-      server.child.kill('SIGKILL');
-      stdout.off('data', onData);
-      clearTimeout(timer);
-      resolve();
-    };
-    stdout.on('data', onData);
-  });
-}
+/** Kills the process the moment it prints its next cohort snapshot. */
+const killAtNextSnapshot = (server: ServerProcess, timeoutMs: number) =>
+  killAtLogLine(server, (line) => line.includes('"msg":"cohort snapshot"'), timeoutMs);
 
 /**
  * Faults suite (docs/architecture.md §9, ADR 0007): the server CLI is killed with SIGKILL in
@@ -64,35 +52,11 @@ describe('cohort snapshots killed with kill -9, then a restart', () => {
   }, 120_000);
   afterAll(() => seeded?.close());
 
-  const client =
-    (base: string) =>
-    async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${seeded.token}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!response.ok) throw new Error(`${method} ${route}: ${response.status}`);
-      return ((await response.json()) as { data: T }).data;
-    };
-
-  async function warehouseRows<T>(query: string): Promise<T[]> {
-    const file = path.join(seeded.dataDir, 'warehouse', `${seeded.orgId}.duckdb`);
-    const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
-    const connection = await instance.connect();
-    try {
-      return (await connection.runAndReadAll(query)).getRowObjectsJson() as T[];
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-    }
-  }
+  const client = (base: string) => apiClient(base, seeded.token);
+  const rowsOf = <T>(query: string) => warehouseRows<T>(seeded.dataDir, query);
 
   /** Polls the API until `check` answers something (every 200 ms, up to `timeoutMs`). */
-  const allSnapshotted = (api: ReturnType<typeof client>, segmentId: string, after = '') =>
+  const allSnapshotted = (api: ApiClient, segmentId: string, after = '') =>
     until(async () => {
       const list = await api<Cohort[]>('GET', `${API}/segments/${segmentId}/cohorts`);
       return list.length === COHORTS && list.every((cohort) => (cohort.snapshotAt ?? '') > after)
@@ -146,8 +110,7 @@ describe('cohort snapshots killed with kill -9, then a restart', () => {
         .sort()
         .at(-1)!;
       cohorts = await allSnapshotted(api, segmentId, latestFirst);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      expect(await stopServer(server)).toBe(0);
     } finally {
       await kill9(server);
     }
@@ -157,14 +120,14 @@ describe('cohort snapshots killed with kill -9, then a restart', () => {
 
     // What committed before the kill is still there, unchanged.
     const today = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS).toISOString();
-    const counts = await warehouseRows<{ cohort_id: string; members: string }>(
+    const counts = await rowsOf<{ cohort_id: string; members: string }>(
       `SELECT cohort_id, members FROM cohort_counts WHERE day = '${today.slice(0, 10)}'`,
     );
     const todays = new Map(counts.map((row) => [row.cohort_id, Number(row.members)]));
     for (const logged of killedAfter) expect(todays.get(logged.cohortId)).toBe(logged.members);
     // Every cohort: one count today, one per back-filled day, none twice; no change twice.
     expect(todays.size).toBe(COHORTS);
-    const [twice] = await warehouseRows<{ counts: string; changes: string }>(
+    const [twice] = await rowsOf<{ counts: string; changes: string }>(
       `SELECT (SELECT count(*) FROM (SELECT cohort_id, day FROM cohort_counts
                 GROUP BY ALL HAVING count(*) > 1)) AS counts,
               (SELECT count(*) FROM (SELECT cohort_id, snapshot_at, member_id FROM cohort_changes
@@ -174,18 +137,14 @@ describe('cohort snapshots killed with kill -9, then a restart', () => {
     const members = new Map(cohorts.map((cohort) => [cohort.id, cohort.members]));
     expect(new Map([...todays].filter(([id]) => members.has(id)))).toEqual(members);
 
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir: path.join(seeded.dataDir, 'metadata'),
-    });
-    try {
-      const jobs = (await database.db.execute(
-        sql`SELECT state, count(*)::int AS n FROM pgboss.job
-             WHERE name LIKE 'cohort%' GROUP BY state ORDER BY state`,
-      )) as { rows: { state: string; n: number }[] };
-      expect(jobs.rows.filter((row) => row.state !== 'completed')).toEqual([]);
-    } finally {
-      await database.close();
-    }
+    const jobs = await withMetadata(
+      seeded.dataDir,
+      async ({ db }) =>
+        (await db.execute(
+          sql`SELECT state, count(*)::int AS n FROM pgboss.job
+               WHERE name LIKE 'cohort%' GROUP BY state ORDER BY state`,
+        )) as { rows: { state: string; n: number }[] },
+    );
+    expect(jobs.rows.filter((row) => row.state !== 'completed')).toEqual([]);
   }, 240_000);
 });

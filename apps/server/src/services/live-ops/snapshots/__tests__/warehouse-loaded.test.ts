@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publishWarehouseLoaded } from '../../../../platform/jobs/warehouse-loaded.js';
-import {
-  TINY,
-  createLiveOpsFixture,
-  type LiveOpsFixture,
-} from '../../__tests__/live-ops-fixture.js';
+import { TINY, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 import { SNAPSHOTS_AFTER_LOAD_QUEUE } from '../after-warehouse-loaded.js';
 import { DEMO_BACKFILL_DAYS } from '../snapshot-jobs.js';
 import {
-  FAST_POLLING,
-  PRO_FILTERS,
+  usePollingFixture,
   directProIds,
   getCohort,
   insertAccountsCohort,
@@ -26,11 +21,7 @@ async function countDays(f: LiveOpsFixture, cohortId: string): Promise<number> {
 }
 
 describe('"warehouse loaded" drives the cohort snapshots', () => {
-  let f: LiveOpsFixture;
-  beforeAll(async () => {
-    f = await createLiveOpsFixture(FAST_POLLING);
-  });
-  afterAll(() => f.close());
+  const f = usePollingFixture();
 
   const publish = async (reason: 'sync' | 'demo', loadedAt: string) => {
     await publishWarehouseLoaded(f.t.app.jobs, { orgId: f.danaOrg, loadedAt, reason });
@@ -39,7 +30,7 @@ describe('"warehouse loaded" drives the cohort snapshots', () => {
 
   it('a load snapshots every cohort of the organization as of the moment it was loaded', async () => {
     // Inserted directly: nothing but the event can snapshot it.
-    const cohortId = await insertAccountsCohort(f, 'Pro, after a load', PRO_FILTERS);
+    const cohortId = await insertAccountsCohort(f, 'Pro, after a load');
     expect((await getCohort(f, cohortId)).snapshotAt).toBeNull();
 
     const loadedAt = new Date().toISOString();
@@ -51,7 +42,7 @@ describe('"warehouse loaded" drives the cohort snapshots', () => {
   });
 
   it('the demo load also back-fills the history of cohorts that have none', async () => {
-    const cohortId = await insertAccountsCohort(f, 'Pro, demo history', PRO_FILTERS);
+    const cohortId = await insertAccountsCohort(f, 'Pro, demo history');
     await publish('demo', new Date(TINY.now).toISOString());
     // The back-filled past days, then the regular snapshot at the load.
     expect(await countDays(f, cohortId)).toBe(DEMO_BACKFILL_DAYS + 1);

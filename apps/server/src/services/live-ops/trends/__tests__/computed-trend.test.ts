@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SegmentFilter, TrendRequestInput, TrendResponse } from '@revlane/contracts';
-import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
+import { useLiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 import { API, insertCohort } from '../../__tests__/cohort-seeds.js';
 
 const ACTIVE_7D: SegmentFilter[] = [{ field: 'events_7d', operator: 'gt', value: 0 }];
 const DAYS = ['2024-06-10', '2024-06-11', '2024-06-12', '2024-06-13', '2024-06-14', '2024-06-15'];
 
 describe('live-ops: POST segments/{id}/trend computed for unsaved filters', () => {
-  let f: LiveOpsFixture;
-  beforeAll(async () => {
-    f = await createLiveOpsFixture();
-  });
-  afterAll(() => f.close());
+  const f = useLiveOpsFixture();
 
   const post = (body: TrendRequestInput, user = f.dana, segmentId?: string) =>
     f.inject(user, {

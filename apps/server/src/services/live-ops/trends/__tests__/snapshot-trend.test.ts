@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   trendResponseSchema,
   type TrendRequestInput,
   type TrendResponse,
 } from '@revlane/contracts';
-import { createLiveOpsFixture, type LiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
+import { useLiveOpsFixture } from '../../__tests__/live-ops-fixture.js';
 import { API, insertCohort, seedCohortCounts } from '../../__tests__/cohort-seeds.js';
 
 /**
@@ -22,13 +22,12 @@ const A_DAYS = [
 ] as const;
 
 describe('live-ops: POST segments/{id}/trend and rolling-avg from snapshots', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false });
   let cohortA: string;
   let otherSegmentCohort: string;
   let eveCohort: string;
 
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
     cohortA = await insertCohort(f, f.danaOrg, f.segmentId('All accounts'), 'A');
     otherSegmentCohort = await insertCohort(f, f.danaOrg, f.segmentId('Active users'), 'B');
     eveCohort = await insertCohort(f, f.eveOrg, f.eveSegmentId('All accounts'), 'E');
@@ -39,7 +38,6 @@ describe('live-ops: POST segments/{id}/trend and rolling-avg from snapshots', ()
       [otherSegmentCohort, '2024-06-05', 99, 99, 99],
     ]);
   });
-  afterAll(() => f.close());
 
   const post = (
     path: 'trend' | 'rolling-avg',
@@ -97,51 +95,64 @@ describe('live-ops: POST segments/{id}/trend and rolling-avg from snapshots', ()
     ]);
   });
 
-  it('groups ISO weeks from Monday: latest members, summed entered and left', async () => {
-    const body = {
-      cohortId: cohortA,
-      from: '2024-05-29',
-      to: '2024-06-12',
-      interval: 'week' as const,
-    };
-    await expectSeries(body, {
-      members: [
-        ['2024-05-29', 8],
-        ['2024-06-03', 9],
-        ['2024-06-10', 12],
-      ],
-      entered: [
-        ['2024-05-29', 1],
-        ['2024-06-03', 5],
-        ['2024-06-10', 4],
-      ],
-      left: [
-        ['2024-05-29', 0],
-        ['2024-06-03', 4],
-        ['2024-06-10', 1],
-      ],
-    });
-  });
-
-  it('groups calendar months, the first clipped to from', async () => {
-    const body = {
-      cohortId: cohortA,
-      from: '2024-05-15',
-      to: '2024-07-10',
-      interval: 'month' as const,
-    };
-    await expectSeries(body, {
-      members: [
-        ['2024-05-15', 8],
-        ['2024-06-01', 15],
-        ['2024-07-01', null],
-      ],
-      entered: [
-        ['2024-05-15', 1],
-        ['2024-06-01', 10],
-        ['2024-07-01', null],
-      ],
-    });
+  it.each<
+    [
+      string,
+      {
+        interval: 'week' | 'month';
+        from: string;
+        to: string;
+        series: Parameters<typeof expectSeries>[1];
+      },
+    ]
+  >([
+    [
+      'groups ISO weeks from Monday: latest members, summed entered and left',
+      {
+        interval: 'week',
+        from: '2024-05-29',
+        to: '2024-06-12',
+        series: {
+          members: [
+            ['2024-05-29', 8],
+            ['2024-06-03', 9],
+            ['2024-06-10', 12],
+          ],
+          entered: [
+            ['2024-05-29', 1],
+            ['2024-06-03', 5],
+            ['2024-06-10', 4],
+          ],
+          left: [
+            ['2024-05-29', 0],
+            ['2024-06-03', 4],
+            ['2024-06-10', 1],
+          ],
+        },
+      },
+    ],
+    [
+      'groups calendar months, the first clipped to from',
+      {
+        interval: 'month',
+        from: '2024-05-15',
+        to: '2024-07-10',
+        series: {
+          members: [
+            ['2024-05-15', 8],
+            ['2024-06-01', 15],
+            ['2024-07-01', null],
+          ],
+          entered: [
+            ['2024-05-15', 1],
+            ['2024-06-01', 10],
+            ['2024-07-01', null],
+          ],
+        },
+      },
+    ],
+  ])('%s', async (_title, { interval, from, to, series }) => {
+    await expectSeries({ cohortId: cohortA, from, to, interval }, series);
   });
 
   it('averages the last `window` non-null points on rolling-avg', async () => {

@@ -1,10 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COHORTS_API,
@@ -14,30 +9,34 @@ import {
   type Sync,
 } from '@revlane/contracts';
 import { Webhook } from 'standardwebhooks';
-import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
 import {
+  seedDataDir,
+  seedMetadata,
+  type SeededDataDir,
+} from '../../../../../test/seeded-data-dir.js';
+import {
+  apiClient,
   kill9,
   listeningUrl,
   startServer,
+  until,
+  waitFor,
+  warehouseRows,
   type ServerProcess,
 } from '../../../../../test/server-process.js';
-import { openDatabase } from '../../../../platform/database/database.js';
-import { connections, segments, users } from '../../../../platform/database/schema/index.js';
-import { secretBoxFor } from '../../../../platform/secrets/secrets-plugin.js';
-import { sealTokens } from '../../../../integrations/core/connection-session.js';
+import { users } from '../../../../platform/database/schema/index.js';
 import {
   createSourceDatabase,
   sourcePostgresUrl,
   type SourceDatabase,
 } from '../../../composer/__tests__/source-postgres.js';
 import {
-  slackEnvFor,
-  startFakeProvider,
+  slackIdempotencyKeys,
+  startSeededSlack,
   type FakeProvider,
 } from '../../../composer/__tests__/fake-provider.js';
 
-const adminUrl = await sourcePostgresUrl();
-if (!adminUrl) console.warn('kill -9 play run test skipped: no PostgreSQL server answers');
+const adminUrl = await sourcePostgresUrl('kill -9 play run test');
 
 const RECORDS = 6;
 const CHANNEL = 'CSBX00003';
@@ -93,23 +92,11 @@ async function startGatedReceiver(answered: number) {
 
 /** The names of the first accounts of the seeded warehouse (the cohort's members). */
 async function firstAccountNames(dataDir: string, count: number): Promise<string[]> {
-  const folder = path.join(dataDir, 'warehouse');
-  const [file] = readdirSync(folder).filter((name) => name.endsWith('.duckdb'));
-  const instance = await DuckDBInstance.create(path.join(folder, file!), {
-    access_mode: 'READ_ONLY',
-  });
-  const connection = await instance.connect();
-  try {
-    const rows = (
-      await connection.runAndReadAll(
-        `SELECT DISTINCT name FROM accounts ORDER BY name LIMIT ${count}`,
-      )
-    ).getRowObjectsJson() as { name: string }[];
-    return rows.map((row) => row.name);
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
+  const rows = await warehouseRows<{ name: string }>(
+    dataDir,
+    `SELECT DISTINCT name FROM accounts ORDER BY name LIMIT ${count}`,
+  );
+  return rows.map((row) => row.name);
 }
 
 /**
@@ -123,52 +110,29 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
   let receiver: Awaited<ReturnType<typeof startGatedReceiver>>;
   let remote: SourceDatabase;
   let env: Record<string, string>;
-  let segmentId: string;
   let names: string[];
 
   beforeAll(async () => {
     seeded = await seedDataDir('plays-kill');
-    slack = await startFakeProvider('slack');
     receiver = await startGatedReceiver(2);
     remote = await createSourceDatabase(adminUrl!);
     await remote.run(`CREATE TABLE pings AS SELECT g AS id FROM generate_series(1, 10) g`);
     names = await firstAccountNames(seeded.dataDir, RECORDS);
-    // Before any server opens the directory: Dana an admin, Slack connected (tokens sealed
-    // with the data directory's key, as the OAuth callback seals them).
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir: path.join(seeded.dataDir, 'metadata'),
-    });
-    try {
-      await database.db.insert(users).values({
+    // Before any server opens the directory: Dana an admin, Slack connected.
+    await seedMetadata(seeded, (app) =>
+      app.db.insert(users).values({
         orgId: seeded.orgId,
         subject: 'plays-kill|dana',
         email: 'dana@plays-kill.example',
         displayName: 'Dana',
         role: 'admin',
-      });
-      const id = randomUUID();
-      const box = secretBoxFor({ secretKey: undefined, dataDir: seeded.dataDir });
-      const { accessToken } = slack.oauth.issueTokens();
-      await database.db.insert(connections).values({
-        id,
-        orgId: seeded.orgId,
-        provider: 'slack',
-        status: 'connected',
-        account: 'Revlane Sandbox',
-        sealedTokens: sealTokens(box, id, { accessToken, refreshToken: null, expiresAt: null }),
-      });
-      const [segment] = await database.db
-        .select({ id: segments.id })
-        .from(segments)
-        .where(and(eq(segments.orgId, seeded.orgId), eq(segments.name, 'All accounts')));
-      segmentId = segment!.id;
-    } finally {
-      await database.close();
-    }
+      }),
+    );
+    const sandbox = await startSeededSlack(seeded);
+    slack = sandbox.slack;
     env = {
       ...seeded.env,
-      ...slackEnvFor(slack),
+      ...sandbox.env,
       OUTBOUND_ALLOW_PRIVATE_HOSTS: 'true',
       PLAY_ITEM_LEASE_SECONDS: '2',
     };
@@ -180,38 +144,8 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
     await seeded?.close();
   });
 
-  const client =
-    (url: string) =>
-    async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${url}${route}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${seeded.token}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!response.ok)
-        throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-      return ((await response.json()) as { data: T }).data;
-    };
-  const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  const slackKeys = () =>
-    slack.oauth.received
-      .filter((entry) => entry.kind === 'chat.postMessage')
-      .map(
-        (entry) =>
-          (entry.body as { metadata?: { event_payload?: { idempotency_key?: string } } }).metadata
-            ?.event_payload?.idempotency_key,
-      );
+  const client = (url: string) => apiClient(url, seeded.token);
+  const slackKeys = () => slackIdempotencyKeys(slack);
 
   it('delivers every (record, action) exactly once and finishes the run', async () => {
     let server: ServerProcess = startServer(env);
@@ -219,7 +153,7 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
       const api = client(await listeningUrl(server));
       const cohort = await api<{ id: string }>(
         'POST',
-        `/live-ops/api/v1/${COHORTS_API.segmentCohorts(segmentId)}`,
+        `/live-ops/api/v1/${COHORTS_API.segmentCohorts(seeded.allAccountsSegmentId)}`,
         { name: 'Killed run', filters: [{ field: 'name', operator: 'includes', value: names }] },
       );
       const play = await api<{ id: string; webhookSecrets: { secret: string }[] }>(
@@ -241,13 +175,7 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
       const source = await api<{ id: string }>('POST', '/composer/api/v1/sources', {
         type: 'postgres',
         name: 'Pings',
-        config: {
-          host: remote.url.hostname,
-          port: Number(remote.url.port || 5432),
-          database: remote.url.pathname.slice(1),
-          user: decodeURIComponent(remote.url.username),
-          tlsMode: 'disable',
-        },
+        config: remote.sourceConfig,
       });
       await api('PATCH', `/composer/api/v1/sources/${source.id}`, {
         selectedTables: [{ name: 'pings' }],
@@ -255,9 +183,8 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
       await api<Sync>('POST', `/composer/api/v1/sources/${source.id}/syncs`);
       // Killed when the receiver has accepted 2 webhooks (the others wait for an answer) and
       // Slack has a message (one a second: not all).
-      await until(
-        () => Promise.resolve(receiver.ids.length >= 2 && slackKeys().length >= 1),
-        (ready) => ready,
+      await waitFor(
+        () => (receiver.ids.length >= 2 && slackKeys().length >= 1 ? true : undefined),
         30_000,
       );
       await kill9(server);
@@ -267,11 +194,10 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
 
       server = startServer(env);
       const restarted = client(await listeningUrl(server));
-      const [run] = await until(
-        () => restarted<PlayRun[]>('GET', `/api/v1/${PLAYS_API.runs(play.id)}`),
-        (runs) => runs.length === 1 && runs[0]!.status !== 'running',
-        30_000,
-      );
+      const [run] = await until(async () => {
+        const runs = await restarted<PlayRun[]>('GET', `/api/v1/${PLAYS_API.runs(play.id)}`);
+        return runs.length === 1 && runs[0]!.status !== 'running' ? runs : undefined;
+      }, 30_000);
       expect(run).toMatchObject({
         status: 'succeeded',
         counts: { records: RECORDS, succeeded: 2 * RECORDS, failed: 0, pending: 0 },

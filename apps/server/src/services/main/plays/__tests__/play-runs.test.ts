@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAYS_API, type PlayPreview, type PlayRun, type PlayRunDetail } from '@revlane/contracts';
+import {
+  PLAYS_API,
+  type CreatePlayBody,
+  type PlayPreview,
+  type PlayRun,
+  type PlayRunDetail,
+} from '@revlane/contracts';
 import {
   createLiveOpsFixture,
   type LiveOpsFixture,
@@ -8,7 +14,6 @@ import {
 import { setPlan } from '../../../live-ops/notifications/__tests__/alerts-fixture.js';
 import {
   FAST_POLLING,
-  PRO_FILTERS,
   insertAccountsCohort,
   snapshotThroughQueue,
 } from '../../../live-ops/snapshots/__tests__/snapshot-fixture.js';
@@ -40,6 +45,18 @@ describe('plays: runs after cohort snapshots, signed webhooks, exactly once', ()
     await f.t.app.jobs.drain(PLAY_RUN_JOB);
   };
   const runs = (id: string) => p.read<PlayRun[]>(f.dana, PLAYS_API.runs(id));
+  /** An active webhook play to the receiver on the cohort, acting on its current members too. */
+  const activeWebhookPlay = async (name: string, more: Partial<CreatePlayBody> = {}) => {
+    const play = await p.create(f.dana, {
+      ...webhookPlayBody(cohortId, receiver.url),
+      name,
+      status: 'active',
+      includeExisting: true,
+      ...more,
+    });
+    receiver.useSecret(play.webhookSecrets[0]!.secret);
+    return play;
+  };
 
   beforeAll(async () => {
     f = await createLiveOpsFixture({
@@ -54,7 +71,7 @@ describe('plays: runs after cohort snapshots, signed webhooks, exactly once', ()
     receiver = await startWebhookReceiver();
     accounts = await allAccountIds(f);
     await setPlan(f, accounts, 'free');
-    cohortId = await insertAccountsCohort(f, 'Pro accounts', PRO_FILTERS);
+    cohortId = await insertAccountsCohort(f, 'Pro accounts');
     const play = await p.create(f.dana, {
       ...webhookPlayBody(cohortId, receiver.url),
       status: 'active',
@@ -125,13 +142,7 @@ describe('plays: runs after cohort snapshots, signed webhooks, exactly once', ()
       return { status: 200 };
     });
     receiver.tries.clear();
-    const play = await p.create(f.dana, {
-      ...webhookPlayBody(cohortId, receiver.url),
-      name: 'Everyone already in',
-      status: 'active',
-      includeExisting: true,
-    });
-    receiver.useSecret(play.webhookSecrets[0]!.secret);
+    const play = await activeWebhookPlay('Everyone already in');
     const before = receiver.received.length;
     await snapshotAndRun();
     const [run] = await runs(play.id);
@@ -152,13 +163,7 @@ describe('plays: runs after cohort snapshots, signed webhooks, exactly once', ()
 
   it('marks lost after the receiver accepted (a worker killed in between): the resend keeps its webhook-id', async () => {
     receiver.answerWith(() => ({ status: 200 }));
-    const play = await p.create(f.dana, {
-      ...webhookPlayBody(cohortId, receiver.url),
-      name: 'Killed mid-run',
-      status: 'active',
-      includeExisting: true,
-    });
-    receiver.useSecret(play.webhookSecrets[0]!.secret);
+    const play = await activeWebhookPlay('Killed mid-run');
     const before = receiver.received.length;
     await snapshotAndRun();
     const [run] = await runs(play.id);
@@ -183,14 +188,9 @@ describe('plays: runs after cohort snapshots, signed webhooks, exactly once', ()
 
   it('a schedule play runs when its time comes, for the records since its last run', async () => {
     receiver.answerWith(() => ({ status: 200 }));
-    const play = await p.create(f.dana, {
-      ...webhookPlayBody(cohortId, receiver.url),
-      name: 'Every Monday',
-      status: 'active',
-      includeExisting: true,
+    const play = await activeWebhookPlay('Every Monday', {
       trigger: { type: 'schedule', cohortId, cron: '0 9 * * 1', timezone: 'Europe/Paris' },
     });
-    receiver.useSecret(play.webhookSecrets[0]!.secret);
     await snapshotAndRun();
     expect(await runs(play.id)).toEqual([]);
     const before = receiver.received.length;

@@ -7,7 +7,8 @@ import {
   type LiveOpsFixture,
 } from '../../../live-ops/__tests__/live-ops-fixture.js';
 import {
-  CLIENT,
+  crmEnvFor,
+  googleSheetsEnvFor,
   seedConnection,
   startFakeProvider,
   type FakeProvider,
@@ -64,20 +65,10 @@ describe('plays: Salesforce, HubSpot, Outreach and Google Sheets senders, exactl
     f = await createLiveOpsFixture({
       load: false,
       env: {
-        SALESFORCE_CLIENT_ID: CLIENT.id,
-        SALESFORCE_CLIENT_SECRET: CLIENT.secret,
-        SALESFORCE_LOGIN_URL: fakes.salesforce.root,
-        HUBSPOT_CLIENT_ID: CLIENT.id,
-        HUBSPOT_CLIENT_SECRET: CLIENT.secret,
-        HUBSPOT_AUTHORIZE_URL: `${fakes.hubspot.root}/oauth/authorize`,
-        HUBSPOT_API_URL: fakes.hubspot.root,
-        OUTREACH_CLIENT_ID: CLIENT.id,
-        OUTREACH_CLIENT_SECRET: CLIENT.secret,
-        OUTREACH_AUTHORIZE_URL: `${fakes.outreach.root}/oauth/authorize`,
-        OUTREACH_API_URL: fakes.outreach.root,
-        GOOGLE_SHEETS_API_URL: google.url,
-        GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
-        GOOGLE_SERVICE_ACCOUNT_KEY: google.createServiceAccount(ROBOT),
+        ...crmEnvFor('salesforce', fakes.salesforce),
+        ...crmEnvFor('hubspot', fakes.hubspot),
+        ...crmEnvFor('outreach', fakes.outreach),
+        ...googleSheetsEnvFor(google, ROBOT),
       },
     });
     p = playsClient(f);
@@ -148,68 +139,69 @@ describe('plays: Salesforce, HubSpot, Outreach and Google Sheets senders, exactl
     dueInDays: 3,
   });
 
-  it('salesforce_task: upserts a Task on Revlane_Key__c (OwnerId, ActivityDate, WhatId); a 429 is waited; an unknown owner fails; a resend creates nothing', async () => {
-    const fake = fakes.salesforce;
-    fake.oauth.throttleNext = 1;
-    const { detail, resend, keyOf } = await runOnce(
-      [task('salesforce_task')],
-      [
-        { id: '001SBX000001', name: 'Acme', owner_id: '005SBX000001' },
-        { id: '001SBX000002', name: 'Bolt', owner_id: '005SBX999999' },
-      ],
-    );
-    expect(detail, JSON.stringify(detail.items)).toMatchObject({
-      status: 'partial',
-      counts: { succeeded: 1, failed: 1 },
-    });
-    const [good, bad] = detail.items;
-    expect(good).toMatchObject({ status: 'succeeded', attempts: 2, externalId: '00TSBX000001' });
-    expect(bad).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(bad!.error).toMatch(/INVALID_CROSS_REFERENCE_KEY/);
-    const created = () => fake.oauth.received.filter((entry) => entry.kind === 'Task');
-    expect(created()).toHaveLength(1);
-    const due = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    expect(created()[0]!.body).toMatchObject({
-      Subject: 'Call Acme',
-      OwnerId: '005SBX000001',
-      ActivityDate: due,
-      WhatId: '001SBX000001',
-      Revlane_Key__c: keyOf(good!),
-    });
-    const again = await resend();
-    expect(created()).toHaveLength(1);
-    expect(again.items[0]).toMatchObject({ status: 'succeeded', externalId: '00TSBX000001' });
-  });
-
-  it('hubspot_task: searches revlane_key then creates (hubspot_owner_id, hs_timestamp); a 429 is waited; an unknown owner fails; a resend creates nothing', async () => {
-    const fake = fakes.hubspot;
-    fake.oauth.throttleNext = 1;
-    const { detail, resend, keyOf } = await runOnce(
-      [task('hubspot_task')],
-      [
-        { id: 'a-1', name: 'Acme', owner_id: '31000001' },
-        { id: 'a-2', name: 'Bolt', owner_id: '999' },
-      ],
-    );
-    expect(detail, JSON.stringify(detail.items)).toMatchObject({
-      status: 'partial',
-      counts: { succeeded: 1, failed: 1 },
-    });
-    const [good, bad] = detail.items;
-    expect(good).toMatchObject({ status: 'succeeded', attempts: 2 });
-    expect(bad).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(bad!.error).toMatch(/HubSpot 400: .*not a valid owner id/);
-    const created = () => fake.oauth.received.filter((entry) => entry.kind === 'task');
-    expect(created()).toHaveLength(1);
-    expect((created()[0]!.body as { properties: object }).properties).toMatchObject({
-      hs_task_subject: 'Call Acme',
-      hubspot_owner_id: '31000001',
-      revlane_key: keyOf(good!),
-    });
-    const again = await resend();
-    expect(created()).toHaveLength(1);
-    expect(again.items[0]).toMatchObject({ status: 'succeeded', externalId: good!.externalId });
-  });
+  it.each([
+    [
+      'salesforce_task' as const,
+      'upserts a Task on Revlane_Key__c (OwnerId, ActivityDate, WhatId)',
+      {
+        records: [
+          { id: '001SBX000001', name: 'Acme', owner_id: '005SBX000001' },
+          { id: '001SBX000002', name: 'Bolt', owner_id: '005SBX999999' },
+        ],
+        succeeded: { externalId: '00TSBX000001' },
+        unknownOwner: /INVALID_CROSS_REFERENCE_KEY/,
+        kind: 'Task',
+        fieldsOf: (body: unknown) => body,
+        sent: (key: string) => ({
+          Subject: 'Call Acme',
+          OwnerId: '005SBX000001',
+          ActivityDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+          WhatId: '001SBX000001',
+          Revlane_Key__c: key,
+        }),
+      },
+    ],
+    [
+      'hubspot_task' as const,
+      'searches revlane_key then creates (hubspot_owner_id, hs_timestamp)',
+      {
+        records: [
+          { id: 'a-1', name: 'Acme', owner_id: '31000001' },
+          { id: 'a-2', name: 'Bolt', owner_id: '999' },
+        ],
+        succeeded: {},
+        unknownOwner: /HubSpot 400: .*not a valid owner id/,
+        kind: 'task',
+        fieldsOf: (body: unknown) => (body as { properties: object }).properties,
+        sent: (key: string) => ({
+          hs_task_subject: 'Call Acme',
+          hubspot_owner_id: '31000001',
+          revlane_key: key,
+        }),
+      },
+    ],
+  ])(
+    '%s: %s; a 429 is waited; an unknown owner fails; a resend creates nothing',
+    async (type, _does, { records, succeeded, unknownOwner, kind, fieldsOf, sent }) => {
+      const fake = fakes[type === 'salesforce_task' ? 'salesforce' : 'hubspot'];
+      fake.oauth.throttleNext = 1;
+      const { detail, resend, keyOf } = await runOnce([task(type)], records);
+      expect(detail, JSON.stringify(detail.items)).toMatchObject({
+        status: 'partial',
+        counts: { succeeded: 1, failed: 1 },
+      });
+      const [good, bad] = detail.items;
+      expect(good).toMatchObject({ status: 'succeeded', attempts: 2, ...succeeded });
+      expect(bad).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(bad!.error).toMatch(unknownOwner);
+      const created = () => fake.oauth.received.filter((entry) => entry.kind === kind);
+      expect(created()).toHaveLength(1);
+      expect(fieldsOf(created()[0]!.body)).toMatchObject(sent(keyOf(good!)));
+      const again = await resend();
+      expect(created()).toHaveLength(1);
+      expect(again.items[0]).toMatchObject({ status: 'succeeded', externalId: good!.externalId });
+    },
+  );
 
   it('outreach_sequence: finds or creates the prospect, adds it to the sequence; a 429 is waited; no such sequence fails; "already in sequence" is done', async () => {
     const fake = fakes.outreach;

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import {
   PLAYS_API,
   playWithSecretsSchema,
@@ -7,34 +6,18 @@ import {
 } from '@revlane/contracts';
 import type { TestUser } from '../../../../../test/app.js';
 import type { LiveOpsFixture } from '../../../live-ops/__tests__/live-ops-fixture.js';
+import { routesClient } from '../../../live-ops/__tests__/routes-client.js';
 
 export const MAIN_API = '/api/v1';
 
 /** The play routes as a test calls them: through HTTP, checked against the contract. */
 export function playsClient(f: LiveOpsFixture) {
-  const call = (
-    user: TestUser,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    payload?: unknown,
-  ) =>
-    f.inject(user, {
-      method,
-      url: `${MAIN_API}/${path}`,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const { call, create, read } = routesClient(f, MAIN_API);
   return {
     call,
-    async create(user: TestUser, body: CreatePlayBody): Promise<PlayWithSecrets> {
-      const response = await call(user, 'POST', PLAYS_API.list, body);
-      expect(response.statusCode, response.body).toBe(201);
-      return playWithSecretsSchema.parse(response.json<{ data: unknown }>().data);
-    },
-    async read<T>(user: TestUser, path: string): Promise<T> {
-      const response = await call(user, 'GET', path);
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ data: T }>().data;
-    },
+    read,
+    create: (user: TestUser, body: CreatePlayBody): Promise<PlayWithSecrets> =>
+      create(user, PLAYS_API.list, body, playWithSecretsSchema),
   };
 }
 

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLAYS_API, type Play, type PlayPage } from '@revlane/contracts';
 import { cohortsClient } from '../../../live-ops/__tests__/cohorts-test-client.js';
-import {
-  createLiveOpsFixture,
-  type LiveOpsFixture,
-} from '../../../live-ops/__tests__/live-ops-fixture.js';
+import { useLiveOpsFixture } from '../../../live-ops/__tests__/live-ops-fixture.js';
 import { plays } from '../../../../platform/database/schema/index.js';
 import { testUser } from '../../../../../test/app.js';
 import { errorPaths, playsClient, webhookPlayBody } from './plays-client.js';
@@ -17,17 +14,15 @@ const schedule = (cohortId: string) => ({
 });
 
 describe('main: plays CRUD (flag edit_play_schedule off)', () => {
-  let f: LiveOpsFixture;
+  const f = useLiveOpsFixture({ load: false });
   let p: ReturnType<typeof playsClient>;
   let segment: string;
   let cohortId: string;
   beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false });
     p = playsClient(f);
     segment = f.segmentId('All accounts');
     cohortId = (await cohortsClient(f).create(f.dana, segment, { name: 'Pro', filters: [] })).id;
   });
-  afterAll(() => f.close());
 
   it('creates (the webhook secret shown once), reads, lists, changes and deletes a play', async () => {
     const created = await p.create(f.dana, webhookPlayBody(cohortId));
@@ -168,11 +163,7 @@ describe('main: plays CRUD (flag edit_play_schedule off)', () => {
 });
 
 describe('main: plays with the flag edit_play_schedule on', () => {
-  let f: LiveOpsFixture;
-  beforeAll(async () => {
-    f = await createLiveOpsFixture({ load: false, env: { FEATURE_FLAGS: 'edit_play_schedule' } });
-  });
-  afterAll(() => f.close());
+  const f = useLiveOpsFixture({ load: false, env: { FEATURE_FLAGS: 'edit_play_schedule' } });
 
   it('creates a schedule play, checks its cron, and serves the flag in /config.json', async () => {
     const p = playsClient(f);
