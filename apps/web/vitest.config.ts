@@ -2,8 +2,15 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
-/** Whole-route renders: the real route tree with its lazy modules (docs/architecture.md §9). */
-export const ROUTE_TESTS = ['src/routes/**/*.test.{ts,tsx}', 'src/app/routes.test.tsx'];
+/**
+ * Whole-route renders (the real route tree with its lazy modules) and renders of several
+ * features at once (docs/architecture.md §9).
+ */
+export const ROUTE_TESTS = [
+  'src/routes/**/*.test.{ts,tsx}',
+  'src/app/routes.test.tsx',
+  'src/app/shared-reads.test.tsx',
+];
 
 /** What both web projects share: DOM tests with Testing Library's matchers. */
 export const webTest = {
