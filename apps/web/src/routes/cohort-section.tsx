@@ -8,7 +8,6 @@ import {
   CohortFiltersBar,
   CohortHistoryCard,
   CohortOverview,
-  LoadError,
   MembersTrendCard,
   useCohort,
   useCohortFilterSync,
@@ -22,6 +21,7 @@ import {
 } from '@/features/segments';
 import { toApiError } from '@/common/api';
 import { EmptyState } from '@/common/ui/empty-state';
+import { LoadError } from '@/common/ui/load-error';
 
 interface CohortSectionProps {
   segment: SegmentDetail;

@@ -5,6 +5,7 @@ export { FormField } from './form-field';
 export { getErrorToastText, showErrorToast } from './error-toast';
 export { InlineAlert, type InlineAlertType } from './inline-alert';
 export { InlineEdit, stripNewlines } from './inline-edit';
+export { LoadError } from './load-error';
 export { FullPageLoader, Loader } from './loader';
 export { Logo } from './logo';
 export { MessageScreen, MessageScreenButton } from './message-screen';

@@ -8,7 +8,6 @@ export { type SparklineComponent } from './components/favorites/cohort-sparkline
 export { SegmentTrends } from './components/favorites/segment-trends';
 export { CohortHistoryCard } from './components/history/cohort-history-card';
 export { CohortList } from './components/list/cohort-list';
-export { LoadError } from './components/load-error';
 export { SaveCohortButton } from './components/save-cohort-button';
 export { MembersTrendCard } from './components/trend/members-trend-card';
 export { useCohortFilterSync, type ApplyFilters } from './hooks/use-cohort-filter-sync';

@@ -7,7 +7,7 @@ import { toApiError } from '@/common/api';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { ConfirmDialog } from '@/common/ui/confirm-dialog';
 import { EmptyState } from '@/common/ui/empty-state';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { LoadError } from '@/common/ui/load-error';
 import { PageHeader } from '@/common/ui/page-header';
 import { useAlert } from '../api/get-alert';
 import { useInbox, useMarkRead } from '../api/get-inbox';
@@ -39,11 +39,7 @@ export function AlertDetailsPage({ notificationId }: { notificationId: string })
         ) : isMissing ? (
           <EmptyState title="Alert not found">It may have been deleted.</EmptyState>
         ) : (
-          <InlineAlert
-            type="error"
-            title="This alert could not be loaded."
-            action={<Button onClick={() => void alert.refetch()}>Try again</Button>}
-          />
+          <LoadError title="This alert could not be loaded." onRetry={() => void alert.refetch()} />
         )}
       </section>
     );

@@ -4,7 +4,7 @@ import { Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '@/common/ui/empty-state';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { LoadError } from '@/common/ui/load-error';
 import { PageHeader } from '@/common/ui/page-header';
 import { useAlerts } from '../api/get-alerts';
 import { AlertFormModal } from './alert-form-modal';
@@ -40,11 +40,7 @@ export function AlertsPage() {
       {alerts.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : alerts.isError ? (
-        <InlineAlert
-          type="error"
-          title="The alerts could not be loaded."
-          action={<Button onClick={() => void alerts.refetch()}>Try again</Button>}
-        />
+        <LoadError title="The alerts could not be loaded." onRetry={() => void alerts.refetch()} />
       ) : alerts.data.items.length === 0 ? (
         <EmptyState icon={<BellOutlined />} title="No alerts yet">
           Create an alert on a cohort of one of your segments. Each time it fires, it shows up here

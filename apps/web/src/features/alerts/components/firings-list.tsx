@@ -1,9 +1,9 @@
 import type { Delivery, Firing, Notification } from '@revlane/contracts';
-import { Button, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { EmptyState } from '@/common/ui/empty-state';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { LoadError } from '@/common/ui/load-error';
 import { SectionCard } from '@/common/ui/section-card';
 import { useFirings } from '../api/get-alert';
 import { CHANNEL_LABELS } from '../lib/describe-alert';
@@ -25,11 +25,7 @@ export function FiringsList({ alert }: { alert: Notification }) {
   if (firings.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (firings.isError) {
     return (
-      <InlineAlert
-        type="error"
-        title="The firings could not be loaded."
-        action={<Button onClick={() => void firings.refetch()}>Try again</Button>}
-      />
+      <LoadError title="The firings could not be loaded." onRetry={() => void firings.refetch()} />
     );
   }
   if (firings.data.length === 0) {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { getErrorText } from '@/common/api';
 import { ConfirmDialog } from '@/common/ui/confirm-dialog';
 import { EmptyState } from '@/common/ui/empty-state';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { LoadError } from '@/common/ui/load-error';
 import { useSegmentAlerts } from '../api/get-alerts';
 import { useDeleteAlert } from '../api/save-alert';
 import { AlertFormModal } from './alert-form-modal';
@@ -29,10 +29,9 @@ export function SegmentAlerts({ segmentId }: { segmentId: string }) {
   if (alerts.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
   else if (alerts.isError)
     body = (
-      <InlineAlert
-        type="error"
+      <LoadError
         title="This segment's alerts could not be loaded."
-        action={<Button onClick={() => void alerts.refetch()}>Try again</Button>}
+        onRetry={() => void alerts.refetch()}
       />
     );
   else if (alerts.data.items.length === 0)

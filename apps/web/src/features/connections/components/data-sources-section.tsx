@@ -2,7 +2,7 @@ import { DatabaseOutlined } from '@ant-design/icons';
 import type { Source } from '@revlane/contracts';
 import { Button } from 'antd';
 import { EmptyState } from '@/common/ui/empty-state';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { LoadError } from '@/common/ui/load-error';
 import { Loader } from '@/common/ui/loader';
 import { useSources } from '../api/get-sources';
 import { SourceCard } from './source-card';
@@ -24,11 +24,10 @@ export function DataSourcesSection({ onAdd, onEdit, onDelete, onMap }: DataSourc
       </h2>
       {sources.isPending && <Loader label="Loading data sources" />}
       {sources.isError && (
-        <InlineAlert
-          type="error"
+        <LoadError
           title="The data sources could not be loaded"
-          description={sources.error.message}
-          action={<Button onClick={() => void sources.refetch()}>Try again</Button>}
+          error={sources.error}
+          onRetry={() => void sources.refetch()}
         />
       )}
       {sources.data?.length === 0 && (

@@ -1,5 +1,5 @@
-import { Button, Progress, Skeleton } from 'antd';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { Progress, Skeleton } from 'antd';
+import { LoadError } from '@/common/ui/load-error';
 import { SectionCard } from '@/common/ui/section-card';
 import { useOnboardingSteps } from '../api/get-onboarding-steps';
 import { OnboardingStepItem } from './onboarding-step-item';
@@ -18,10 +18,9 @@ export function OnboardingChecklist() {
   if (steps.isError) {
     return (
       <SectionCard title="Get started with Revlane">
-        <InlineAlert
-          type="error"
+        <LoadError
           title="Your onboarding checklist could not be loaded."
-          action={<Button onClick={() => void steps.refetch()}>Try again</Button>}
+          onRetry={() => void steps.refetch()}
         />
       </SectionCard>
     );

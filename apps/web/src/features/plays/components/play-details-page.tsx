@@ -8,6 +8,7 @@ import { useLocalSettings } from '@/common/local-settings';
 import { ConfirmDialog } from '@/common/ui/confirm-dialog';
 import { EmptyState } from '@/common/ui/empty-state';
 import { InlineAlert } from '@/common/ui/inline-alert';
+import { LoadError } from '@/common/ui/load-error';
 import { PageHeader } from '@/common/ui/page-header';
 import { usePlay } from '../api/get-play';
 import { useDeletePlay, useUpdatePlay } from '../api/save-play';
@@ -42,11 +43,7 @@ export function PlayDetailsPage({ playId, canEdit }: PlayDetailsPageProps) {
         ) : isMissing ? (
           <EmptyState title="Play not found">It may have been deleted.</EmptyState>
         ) : (
-          <InlineAlert
-            type="error"
-            title="This play could not be loaded."
-            action={<Button onClick={() => void play.refetch()}>Try again</Button>}
-          />
+          <LoadError title="This play could not be loaded." onRetry={() => void play.refetch()} />
         )}
       </section>
     );

@@ -4,7 +4,7 @@ import { Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { EmptyState } from '@/common/ui/empty-state';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { LoadError } from '@/common/ui/load-error';
 import { SectionCard } from '@/common/ui/section-card';
 import { usePlayRuns } from '../api/get-play';
 import { RunSummary } from './last-run-summary';
@@ -29,11 +29,7 @@ export function PlayRuns({ playId }: { playId: string }) {
       {runs.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : runs.isError ? (
-        <InlineAlert
-          type="error"
-          title="The runs could not be loaded."
-          action={<Button onClick={() => void runs.refetch()}>Try again</Button>}
-        />
+        <LoadError title="The runs could not be loaded." onRetry={() => void runs.refetch()} />
       ) : runs.data.length === 0 ? (
         <EmptyState title="No runs yet">
           A run starts after the cohort's next snapshot brings new records in (or at the scheduled

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocalSettings } from '@/common/local-settings';
 import { EmptyState } from '@/common/ui/empty-state';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { LoadError } from '@/common/ui/load-error';
 import { PageHeader } from '@/common/ui/page-header';
 import { usePlays } from '../api/get-plays';
 import { NewPlayModal } from './new-play-modal';
@@ -40,11 +40,7 @@ export function PlaysPage({ canEdit }: { canEdit: boolean }) {
       {plays.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : plays.isError ? (
-        <InlineAlert
-          type="error"
-          title="The plays could not be loaded."
-          action={<Button onClick={() => void plays.refetch()}>Try again</Button>}
-        />
+        <LoadError title="The plays could not be loaded." onRetry={() => void plays.refetch()} />
       ) : plays.data.items.length === 0 ? (
         <EmptyState icon={<ThunderboltOutlined />} title="No plays yet">
           A play watches a cohort or runs on a schedule, then acts on each record that enters it: a

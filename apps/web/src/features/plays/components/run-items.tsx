@@ -1,6 +1,6 @@
 import type { PlayRunItem } from '@revlane/contracts';
-import { Button, Skeleton, Table, Tag, type TableProps } from 'antd';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { Skeleton, Table, Tag, type TableProps } from 'antd';
+import { LoadError } from '@/common/ui/load-error';
 import { usePlayRun } from '../api/get-play';
 import { ACTION_LABELS } from '../lib/describe-play';
 
@@ -33,10 +33,9 @@ export function RunItems({ playId, runId }: { playId: string; runId: string }) {
   if (run.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (run.isError) {
     return (
-      <InlineAlert
-        type="error"
+      <LoadError
         title="This run's outcomes could not be loaded."
-        action={<Button onClick={() => void run.refetch()}>Try again</Button>}
+        onRetry={() => void run.refetch()}
       />
     );
   }

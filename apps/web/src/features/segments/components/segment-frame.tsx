@@ -1,10 +1,10 @@
 import { APP_ROUTES, type SegmentDetail } from '@revlane/contracts';
-import { Button, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '@/common/api';
 import { EmptyState } from '@/common/ui/empty-state';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { LoadError } from '@/common/ui/load-error';
 import { PageHeader } from '@/common/ui/page-header';
 import { useSegmentDetail } from '../api/get-segment';
 import { PublishBanner } from './publish-banner';
@@ -41,11 +41,10 @@ export function SegmentFrame({ segmentId, actions, children }: SegmentFrameProps
   }
   if (query.isError) {
     return (
-      <InlineAlert
-        type="error"
+      <LoadError
         title="This segment could not be loaded."
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
+        error={query.error}
+        onRetry={() => void query.refetch()}
       />
     );
   }

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { CHANGES_PER_PAGE, useCohortChanges } from '../../api/get-cohort-changes';
 import { formatCount } from '../../lib/format-count';
 import type { RecordVocabulary } from '../../lib/record-vocabulary';
-import { LoadError } from '../load-error';
+import { LoadError } from '@/common/ui/load-error';
 import { ChangeTable } from './change-table';
 
 interface ChangeListProps {

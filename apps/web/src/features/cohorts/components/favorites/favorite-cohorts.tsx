@@ -1,7 +1,7 @@
 import { StarOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
 import { useFavoriteCohorts } from '../../api/get-favorite-cohorts';
-import { LoadError } from '../load-error';
+import { LoadError } from '@/common/ui/load-error';
 import { CohortSparklineRow, type SparklineComponent } from './cohort-sparkline-row';
 
 interface FavoriteCohortsProps {

@@ -1,7 +1,7 @@
 import type { FavoriteCohort } from '@revlane/contracts';
 import { Skeleton } from 'antd';
 import { useCohortTrends } from '../../api/get-cohort-trends';
-import { LoadError } from '../load-error';
+import { LoadError } from '@/common/ui/load-error';
 import { CohortSparklineRow, type SparklineComponent } from './cohort-sparkline-row';
 
 interface SegmentTrendsProps {

@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd';
 import { useCohortVersions } from '../../api/get-cohort-versions';
 import type { RecordVocabulary } from '../../lib/record-vocabulary';
-import { LoadError } from '../load-error';
+import { LoadError } from '@/common/ui/load-error';
 import { VersionEntry } from './version-entry';
 import { SectionCard } from '@/common/ui/section-card';
 

@@ -3,7 +3,7 @@ import { Skeleton } from 'antd';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSegmentCohorts } from '../../api/get-segment-cohorts';
-import { LoadError } from '../load-error';
+import { LoadError } from '@/common/ui/load-error';
 import { CohortListItem } from './cohort-list-item';
 import { DeleteCohortDialog } from './delete-cohort-dialog';
 

@@ -2,7 +2,7 @@ import { Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { ROLLING_WINDOW_DAYS, useMembersTrend } from '../../hooks/use-members-trend';
 import { describeLastRows, summarizeTrend } from '../../lib/trend-series';
-import { LoadError } from '../load-error';
+import { LoadError } from '@/common/ui/load-error';
 import { TrendRangePicker, type TrendRange } from './trend-range-picker';
 import { SectionCard } from '@/common/ui/section-card';
 

@@ -1,6 +1,6 @@
 import type { Source } from '@revlane/contracts';
-import { Button, Modal } from 'antd';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { Modal } from 'antd';
+import { LoadError } from '@/common/ui/load-error';
 import { Loader } from '@/common/ui/loader';
 import { useMapping } from '../../api/get-mapping';
 import { useSources } from '../../api/get-sources';
@@ -34,11 +34,10 @@ export function MappingEditor({ source, onClose }: MappingEditorProps) {
         <Loader label="Loading the mapping" />
       )}
       {failed && (
-        <InlineAlert
-          type="error"
+        <LoadError
           title="The mapping could not be loaded"
-          description={failed.message}
-          action={<Button onClick={() => void mapping.refetch()}>Try again</Button>}
+          error={failed}
+          onRetry={() => void mapping.refetch()}
         />
       )}
       {mapping.data && sources.data && (
