@@ -142,6 +142,8 @@ export const selectedTableSchema = z.strictObject({
   name: z.string().trim().min(1).max(255),
   cursorColumn: z.string().trim().min(1).max(255).optional(),
   primaryKey: z.string().trim().min(1).max(255).optional(),
+  /** Columns left out of the load (database sources: PostgreSQL, MySQL). */
+  excludeColumns: z.array(z.string().trim().min(1).max(255)).max(1000).optional(),
 });
 export type SelectedTable = z.infer<typeof selectedTableSchema>;
 
@@ -172,6 +174,32 @@ export const runSchema = z.object({
 });
 export type Run = z.infer<typeof runSchema>;
 
+/**
+ * A column whose values did not all land as the source holds them (zero dates landed empty,
+ * digits beyond what an exact decimal holds kept as text, …): how many values, one of them
+ * as the source wrote it, and what happened in words. A sync with warnings still succeeds.
+ */
+export const landingWarningSchema = z.object({
+  column: z.string(),
+  count: z.number().int(),
+  example: z.string().nullable(),
+  message: z.string(),
+});
+export type LandingWarning = z.infer<typeof landingWarningSchema>;
+
+/** A source column as it landed: its source type, what it landed as, and a note if any. */
+export const landedColumnSchema = z.object({
+  name: z.string(),
+  /** The warehouse column (a safe identifier); `name` is the label users see. */
+  warehouseName: z.string(),
+  sourceType: z.string(),
+  /** `text`, `bigint`, `decimal(38,10)`, `date`, `text_list`, … */
+  landedAs: z.string(),
+  /** What a user should know: "money: the currency symbol is dropped", a date format, … */
+  note: z.string().optional(),
+});
+export type LandedColumn = z.infer<typeof landedColumnSchema>;
+
 export const syncSchema = runSchema.extend({
   sourceId: z.string(),
   /** Per table: rows, whether it was incremental, and schema drift against the last load. */
@@ -184,8 +212,13 @@ export const syncSchema = runSchema.extend({
       addedColumns: z.array(z.string()),
       droppedColumns: z.array(z.string()),
       changedColumns: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
+      /** The table's columns as they landed (absent on runs before exact types). */
+      columns: z.array(landedColumnSchema).optional(),
+      warnings: z.array(landingWarningSchema).optional(),
     }),
   ),
+  /** Every table's warnings, each naming its table: what the run and source card show. */
+  warnings: z.array(landingWarningSchema.extend({ table: z.string() })),
 });
 export type Sync = z.infer<typeof syncSchema>;
 export type SyncTableReport = Sync['tables'][number];
@@ -203,6 +236,8 @@ export const sourceSchema = z.object({
   selectedTables: z.array(selectedTableSchema),
   schedule: z.enum(SOURCE_SCHEDULES),
   lastSync: syncSchema.nullable(),
+  /** Rows of the source's tables now in the warehouse (null before the first load). */
+  rowsInWarehouse: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -23,6 +23,7 @@ export {
 export {
   ConnectorError,
   isConnectorError,
+  isTransientFailure,
   type ExtractOptions,
   type ExtractResult,
   type ExtractedColumn,

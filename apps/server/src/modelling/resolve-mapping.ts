@@ -10,7 +10,7 @@ import {
   type Warehouse,
   describeTable,
 } from '../warehouse/index.js';
-import type { LogicalType, TableColumn } from '../warehouse/index.js';
+import { decimalParts, type DecimalType, type LogicalType, type TableColumn } from '../warehouse/index.js';
 import { safeIdentifier, findSource } from '../ingestion/index.js';
 import { ATTRIBUTE_TARGETS, ROLE_TYPES, type Role } from './mapping-roles.js';
 
@@ -45,7 +45,12 @@ export type ResolvedMapping = Record<'accounts' | 'users', ResolvedEntity> & {
 
 type EntityPart = NonNullable<MappingBody[MappedEntity]>;
 
-const TYPE_WORDS: Record<LogicalType, string> = {
+/** A source's exact `decimal(p,s)` is used wherever the two-decimal `decimal` is. */
+type TypeKind = Exclude<LogicalType, DecimalType>;
+const kindOf = (type: LogicalType): TypeKind =>
+  decimalParts(type) ? 'decimal' : (type as TypeKind);
+
+const TYPE_WORDS: Record<TypeKind, string> = {
   text: 'text',
   integer: 'a whole number',
   bigint: 'a whole number',
@@ -55,6 +60,9 @@ const TYPE_WORDS: Record<LogicalType, string> = {
   timestamp: 'a date and time',
   json: 'JSON',
   integer_list: 'a list',
+  text_list: 'a list',
+  bigint_list: 'a list',
+  date: 'a date',
 };
 
 /**
@@ -138,8 +146,11 @@ async function resolveEntity(
   const lookUp = (path: string, name: string, usable: readonly LogicalType[]) => {
     const column = bySourceName.get(name);
     if (!column) issues.push({ path, message: `No column “${name}” in ${part.table}` });
-    else if (!usable.includes(column.type))
-      issues.push({ path, message: `“${name}” holds ${TYPE_WORDS[column.type]}: not usable here` });
+    else if (!usable.includes(kindOf(column.type)))
+      issues.push({
+        path,
+        message: `“${name}” holds ${TYPE_WORDS[kindOf(column.type)]}: not usable here`,
+      });
     else return column;
     return undefined;
   };
@@ -220,6 +231,7 @@ const CUSTOM_TYPES: LogicalType[] = [
   'double',
   'decimal',
   'boolean',
+  'date',
   'timestamp',
 ];
 

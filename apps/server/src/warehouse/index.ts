@@ -35,7 +35,7 @@ export { loadCanonicalData, type CanonicalLoad } from './loading/load-canonical-
 export { refreshMetrics } from './loading/rebuild-metrics.js';
 export { loadCanonicalSelects, type CanonicalTargets } from './loading/load-canonical-selects.js';
 export { describeTable } from './engine/describe-table.js';
-export type { LogicalType, TableColumn } from './engine/table-schema.js';
+export type { DecimalType, LogicalType, TableColumn } from './engine/table-schema.js';
 export { SqlParams } from './engine/sql-params.js';
 export { quoteIdentifier } from './engine/identifiers.js';
 export { withAsOfSeriesTables } from './as-of/with-as-of-series-tables.js';
@@ -70,7 +70,14 @@ export {
 } from './demo/load-demo-data.js';
 export { demoAccountNaming } from './demo/demo-accounts.js';
 export { sniffedCsvReader } from './duckdb/duckdb-csv-import.js';
-export { nextTableName } from './engine/table-schema.js';
+export {
+  decimalParts,
+  decimalType,
+  isListType,
+  MAX_DECIMAL_PRECISION,
+  nextTableName,
+} from './engine/table-schema.js';
+export { arrayLiteral } from './engine/load-values.js';
 export { type CsvLoadOptions, type SniffedCsv } from './engine/warehouse.js';
 export { ACCOUNTS_TABLE, EVENTS_TABLE, USERS_TABLE } from './model/canonical-tables.js';
 export { warehousePlugin, type WarehouseAccess } from './warehouse-plugin.js';

@@ -14,7 +14,8 @@ const character = (value: unknown) =>
  */
 export async function sniffCsv(connection: DuckDBConnection, file: string): Promise<SniffedCsv> {
   const reader = await connection.runAndReadAll(
-    `SELECT * FROM sniff_csv(${literal(file)}, sample_size = -1)`,
+    // A quoted empty field is an empty string, as the load reads it (sniffedCsvReader).
+    `SELECT * FROM sniff_csv(${literal(file)}, sample_size = -1, allow_quoted_nulls = false)`,
   );
   const row = reader.getRowObjectsJS()[0];
   if (!row) throw new Error('The sniffer answered nothing');

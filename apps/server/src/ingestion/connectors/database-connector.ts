@@ -3,7 +3,6 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../platform/outbound/outbound-policy.js';
-import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
   type ExtractedColumn,
@@ -93,9 +92,6 @@ export abstract class DatabaseConnector<
     limit: number,
   ): Promise<Record<string, unknown>[]>;
 
-  /** The warehouse type a column of this engine lands as, where it is not text. */
-  protected abstract logicalTypeOf(column: Column): LogicalType | undefined;
-
   /** What the engine makes of a driver error it knows; undefined passes the error on. */
   protected abstract engineFailure(error: unknown, message: string): ConnectorError | undefined;
 
@@ -162,6 +158,12 @@ export abstract class DatabaseConnector<
     return found.columns;
   }
 
+  /** The columns an extract reads: the table's, less those the selection leaves out. */
+  protected extractedColumnsOf(columns: readonly Column[], options: ExtractOptions): Column[] {
+    const left = new Set(options.excludeColumns ?? []);
+    return columns.filter((column) => !left.has(column.name));
+  }
+
   /** The cursor column of an incremental extract, or a not-found naming it. */
   protected cursorColumnOf(columns: readonly Column[], table: string, name: string): Column {
     const column = columns.find((candidate) => candidate.name === name);
@@ -172,14 +174,9 @@ export abstract class DatabaseConnector<
 
   /** The columns an extract writes, told to `onColumns` before any row is. */
   protected describeColumns(
-    columns: readonly Column[],
+    extracted: ExtractedColumn[],
     options: ExtractOptions,
   ): ExtractedColumn[] {
-    const extracted = columns.map((column) => ({
-      name: column.name,
-      sourceType: column.type,
-      type: this.logicalTypeOf(column) ?? 'text',
-    }));
     options.onColumns?.(extracted);
     return extracted;
   }

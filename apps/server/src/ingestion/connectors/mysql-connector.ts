@@ -1,43 +1,26 @@
 import type mysql from 'mysql2';
 import { createConnection, type Connection } from 'mysql2/promise';
-import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
   type ExtractOptions,
   type ExtractResult,
   writeCsvFile,
 } from '../../integrations/index.js';
-import { catalogueTables, DatabaseConnector, type CatalogueColumn } from './database-connector.js';
+import { catalogueTables, DatabaseConnector } from './database-connector.js';
+import {
+  planMySqlColumn,
+  UnkeptValues,
+  type MySqlColumn,
+  type MySqlColumnPlan,
+} from './mysql-columns.js';
 import {
   CONNECT_TIMEOUT_MS,
   SYNC_STATEMENT_TIMEOUT_MS,
   type TlsOptions,
 } from './database-session.js';
 
-const LOGICAL_TYPES: Record<string, LogicalType> = {
-  tinyint: 'bigint',
-  smallint: 'bigint',
-  mediumint: 'bigint',
-  int: 'bigint',
-  bigint: 'bigint',
-  year: 'bigint',
-  decimal: 'double',
-  float: 'double',
-  double: 'double',
-  date: 'timestamp',
-  datetime: 'timestamp',
-  timestamp: 'timestamp',
-};
-
-interface MySqlColumn extends CatalogueColumn {
-  dataType: string;
-}
-
 /** Backtick quoting of a name the source's own catalogue gave us. */
 const quote = (name: string) => `\`${name.replace(/`/g, '``')}\``;
-
-/** MySQL's "zero" dates are not instants: they land as NULL. */
-const ZERO_DATE = /^0000-00-00/;
 
 /**
  * A MySQL or MariaDB source: read-only sessions (`SET SESSION TRANSACTION READ ONLY`) with
@@ -51,10 +34,6 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
   protected async firstRows(connection: Connection, table: string, limit: number) {
     const [rows] = await connection.query(`SELECT * FROM ${quote(table)} LIMIT ${limit}`);
     return rows as Record<string, unknown>[];
-  }
-
-  protected logicalTypeOf(column: MySqlColumn): LogicalType | undefined {
-    return LOGICAL_TYPES[column.dataType];
   }
 
   async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
@@ -78,9 +57,17 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
         }
         if (cursor === null) where = ' WHERE false';
       }
-      const extracted = this.describeColumns(columns, options);
-      const timestamps = extracted.map((column) => column.type === 'timestamp');
-      const sql = `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ${quote(table)}${where}`;
+      const plans = await this.settlePlans(
+        connection,
+        table,
+        this.extractedColumnsOf(columns, options).map(planMySqlColumn),
+      );
+      const extracted = this.describeColumns(
+        plans.map((plan) => plan.column),
+        options,
+      );
+      const unkept = new UnkeptValues(plans);
+      const sql = `SELECT ${plans.map((plan) => quote(plan.column.name)).join(', ')} FROM ${quote(table)}${where}`;
       // The callback API's stream: rows flow with backpressure instead of one big array.
       const stream = (connection as unknown as { connection: mysql.Connection }).connection
         .query({ sql, values, rowsAsArray: true })
@@ -88,31 +75,47 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
       const abort = () => stream.destroy(options.signal.reason as Error);
       options.signal.addEventListener('abort', abort);
       async function* rows() {
-        for await (const row of stream as AsyncIterable<unknown[]>) {
-          yield row.map((value, index) =>
-            timestamps[index] && typeof value === 'string' && ZERO_DATE.test(value) ? null : value,
-          );
-        }
+        for await (const row of stream as AsyncIterable<unknown[]>) yield unkept.convert(row);
       }
       try {
         const count = await writeCsvFile(
           file,
-          columns.map((c) => c.name),
+          plans.map((plan) => plan.column.name),
           rows(),
           options,
         );
         await connection.query('COMMIT');
-        return { columns: extracted, rows: count, cursor };
+        return { columns: extracted, rows: count, cursor, warnings: unkept.warnings() };
       } finally {
         options.signal.removeEventListener('abort', abort);
       }
     });
   }
 
+  /** Runs the plans' probes over the whole table (in the extract's snapshot), if any. */
+  private async settlePlans(
+    connection: Connection,
+    table: string,
+    plans: MySqlColumnPlan[],
+  ): Promise<MySqlColumnPlan[]> {
+    const probed = plans.flatMap((plan) => (plan.probe ? [plan] : []));
+    if (probed.length === 0) return plans;
+    const aggregates = probed.map((plan) => plan.probe!.aggregate(quote(plan.column.name)));
+    const [rows] = await connection.query({
+      sql: `SELECT ${aggregates.join(', ')} FROM ${quote(table)}`,
+      rowsAsArray: true,
+    });
+    const values = (rows as unknown[][])[0] ?? [];
+    return plans.map((plan) =>
+      plan.probe ? plan.probe.decide(values[probed.indexOf(plan)]) : plan,
+    );
+  }
+
   protected async tablesOf(connection: Connection, only?: string) {
     const [rows] = await connection.query(
       `SELECT c.TABLE_NAME AS tableName, c.COLUMN_NAME AS name, c.COLUMN_TYPE AS type,
-              c.DATA_TYPE AS dataType, t.TABLE_ROWS AS estimate
+              c.DATA_TYPE AS dataType, c.NUMERIC_PRECISION AS numericPrecision,
+              c.NUMERIC_SCALE AS numericScale, t.TABLE_ROWS AS estimate
          FROM information_schema.COLUMNS c
          JOIN information_schema.TABLES t
            ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = c.TABLE_NAME
@@ -129,6 +132,8 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
           name: row.name,
           type: String(row.type),
           dataType: String(row.dataType).toLowerCase(),
+          numericPrecision: row.numericPrecision === null ? null : Number(row.numericPrecision),
+          numericScale: row.numericScale === null ? null : Number(row.numericScale),
         },
       }),
     );
@@ -154,6 +159,8 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
           dateStrings: true,
           supportBigNumbers: true,
           bigNumberStrings: true,
+          // JSON as the source wrote it: a parsed scalar string would no longer be JSON.
+          jsonStrings: true,
           timezone: 'Z',
         });
       connection = await this.openPerTlsMode(

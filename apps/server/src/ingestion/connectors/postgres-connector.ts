@@ -2,37 +2,19 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
   type ExtractOptions,
   type ExtractResult,
 } from '../../integrations/index.js';
 import { csvRowCounter } from './csv-row-counter.js';
-import { catalogueTables, DatabaseConnector, type CatalogueColumn } from './database-connector.js';
+import { catalogueTables, DatabaseConnector } from './database-connector.js';
+import { planPostgresColumn, settlePlans, type PgColumn } from './postgres-columns.js';
 import {
   CONNECT_TIMEOUT_MS,
   SYNC_STATEMENT_TIMEOUT_MS,
   type TlsOptions,
 } from './database-session.js';
-
-const LOGICAL_TYPES: Record<string, LogicalType> = {
-  int2: 'bigint',
-  int4: 'bigint',
-  int8: 'bigint',
-  oid: 'bigint',
-  float4: 'double',
-  float8: 'double',
-  numeric: 'double',
-  bool: 'boolean',
-  date: 'timestamp',
-  timestamp: 'timestamp',
-  timestamptz: 'timestamp',
-};
-
-interface PgColumn extends CatalogueColumn {
-  typname: string;
-}
 
 /**
  * A PostgreSQL source: read-only sessions (`default_transaction_read_only`) with connect and
@@ -52,10 +34,6 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
     return result.rows;
   }
 
-  protected logicalTypeOf(column: PgColumn): LogicalType | undefined {
-    return LOGICAL_TYPES[column.typname];
-  }
-
   async extract(table: string, file: string, options: ExtractOptions): Promise<ExtractResult> {
     return this.withSession(SYNC_STATEMENT_TIMEOUT_MS, async (client) => {
       // One snapshot for the cursor's bound and the rows: nothing slips in between.
@@ -63,6 +41,7 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
       const columns = await this.columnsOf(client, table);
       const source = this.qualified(client, table);
       let where = '';
+      let condition = 'true';
       let cursor: string | null = null;
       if (options.cursor) {
         const column = this.cursorColumnOf(columns, table, options.cursor.column);
@@ -74,16 +53,29 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
         const conditions = [`${quoted} <= ${client.escapeLiteral(cursor ?? '')}`];
         if (options.cursor.after !== null)
           conditions.push(`${quoted} > ${client.escapeLiteral(options.cursor.after)}`);
-        where = cursor === null ? ' WHERE false' : ` WHERE ${conditions.join(' AND ')}`;
+        condition = cursor === null ? 'false' : conditions.join(' AND ');
+        where = ` WHERE ${condition}`;
       }
-      const select = columns
-        .map((column) => {
-          const quoted = client.escapeIdentifier(column.name);
-          // Instants land as UTC timestamps; other types print as COPY prints them.
-          return column.typname === 'timestamptz' ? `(${quoted} AT TIME ZONE 'UTC')` : quoted;
-        })
+      const quote = (name: string) => client.escapeIdentifier(name);
+      const { plans, warnings } = await settlePlans(
+        this.extractedColumnsOf(columns, options).map(planPostgresColumn),
+        quote,
+        condition,
+        async (aggregates) => {
+          const result = await client.query<unknown[]>({
+            text: `SELECT ${aggregates} FROM ${source}`,
+            rowMode: 'array',
+          });
+          return result.rows[0] ?? [];
+        },
+      );
+      const select = plans
+        .map((plan) => `${plan.select(quote(plan.column.name))} AS ${quote(plan.column.name)}`)
         .join(', ');
-      const extracted = this.describeColumns(columns, options);
+      const extracted = this.describeColumns(
+        plans.map((plan) => plan.column),
+        options,
+      );
       const copy = client.query(
         copyTo(
           `COPY (SELECT ${select} FROM ${source}${where}) TO STDOUT (FORMAT csv, HEADER true)`,
@@ -92,7 +84,7 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
       const counter = csvRowCounter((rows) => options.onProgress(rows));
       await pipeline(copy, counter, createWriteStream(file), { signal: options.signal });
       await client.query('COMMIT');
-      return { columns: extracted, rows: counter.rows(), cursor };
+      return { columns: extracted, rows: counter.rows(), cursor, warnings };
     });
   }
 
@@ -101,13 +93,19 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
   }
 
   protected async tablesOf(client: pg.Client, only?: string) {
+    // A domain reads as its base type (and the domain's own modifier, if it sets one).
     const result = await client.query<PgColumn & { table: string; estimate: string }>(
       `SELECT c.relname AS table, c.reltuples::bigint::text AS estimate, a.attname AS name,
-              format_type(a.atttypid, a.atttypmod) AS type, t.typname
+              format_type(a.atttypid, a.atttypmod) AS type, b.typname AS base,
+              b.typcategory AS category, e.typname AS element,
+              CASE WHEN t.typtype = 'd' AND t.typtypmod >= 0 THEN t.typtypmod
+                   ELSE a.atttypmod END AS typmod
          FROM pg_class c
          JOIN pg_namespace n ON n.oid = c.relnamespace
          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
          JOIN pg_type t ON t.oid = a.atttypid
+         JOIN pg_type b ON b.oid = CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END
+         LEFT JOIN pg_type e ON e.oid = b.typelem AND b.typcategory = 'A'
         WHERE n.nspname = $1 AND c.relkind IN ('r', 'v', 'm', 'p', 'f')
           AND ($2::text IS NULL OR c.relname = $2)
           AND has_table_privilege(c.oid, 'SELECT')
@@ -120,7 +118,14 @@ export class PostgresConnector extends DatabaseConnector<pg.Client, PgColumn> {
         table: row.table,
         // -1: never analysed, so PostgreSQL does not know.
         estimate: estimate >= 0 ? estimate : null,
-        column: { name: row.name, type: row.type, typname: row.typname },
+        column: {
+          name: row.name,
+          type: row.type,
+          base: row.base,
+          category: row.category,
+          typmod: Number(row.typmod),
+          element: row.element,
+        },
       };
     });
   }

@@ -1,5 +1,11 @@
+import type { LandedColumn } from '@revlane/contracts';
 import type { Warehouse, CsvLoadOptions } from '../../warehouse/index.js';
-import { quoteIdentifier, nextTableName, type TableSchema } from '../../warehouse/index.js';
+import {
+  describeTable,
+  quoteIdentifier,
+  nextTableName,
+  type TableSchema,
+} from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../../integrations/index.js';
 import { safeIdentifier } from './landed-tables.js';
 
@@ -13,6 +19,43 @@ export function landedSchema(name: string, columns: readonly ExtractedColumn[]):
       type: column.type,
     })),
   };
+}
+
+/** The columns as the run reports them: source name, warehouse name and type, note. */
+export function landedColumns(
+  schema: TableSchema,
+  columns: readonly ExtractedColumn[],
+): LandedColumn[] {
+  return columns.map((column, index) => ({
+    name: column.name,
+    warehouseName: schema.columns[index]!.name,
+    sourceType: column.sourceType,
+    landedAs: column.type,
+    ...(column.note ? { note: column.note } : {}),
+  }));
+}
+
+/**
+ * Whether the live table has exactly the schema's columns and types, so new rows can be
+ * appended to it; a column that lands as another type now (wider digits, a list become
+ * JSON) or under another name means a full refresh instead.
+ */
+export async function landsAlike(
+  warehouse: Warehouse,
+  orgId: string,
+  schema: TableSchema,
+): Promise<boolean> {
+  const live = await describeTable(warehouse, orgId, schema.name);
+  // Compared as SQL types: `decimal` and `decimal(12,2)` are one type.
+  const sqlType = warehouse.dialect.columnType;
+  return (
+    live !== null &&
+    live.length === schema.columns.length &&
+    schema.columns.every((column, index) => {
+      const found = live[index];
+      return found?.name === column.name && sqlType(found.type) === sqlType(column.type);
+    })
+  );
 }
 
 /** The warehouse name of a source column, or null when the table has no such column. */

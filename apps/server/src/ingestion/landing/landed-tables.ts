@@ -12,6 +12,8 @@ const MAX_IDENTIFIER = 63;
 export function safeIdentifier(raw: string, taken: Set<string>, maxLength = MAX_IDENTIFIER) {
   let base = raw
     .normalize('NFKD')
+    // Accents come apart from their letters under NFKD and are dropped: `naïve` → `naive`.
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, '_')
     .replace(/^_+|_+$/g, '');

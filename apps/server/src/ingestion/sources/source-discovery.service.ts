@@ -13,7 +13,7 @@ import { isConnectorError, type SourceConnector } from '../../integrations/index
 import { openConnector } from '../connectors/open-connector.js';
 import type { GoogleSheetsConnector, RedashConnector } from '../../integrations/index.js';
 import { fullConfig, type SourceSettings } from './source-secrets.js';
-import { requireSource } from './sources.service.js';
+import { requireSource } from './require-source.js';
 
 type Composer = Pick<FastifyInstance, 'db' | 'secrets' | 'config' | 'log'>;
 
@@ -61,6 +61,23 @@ export async function testSavedSource(app: Composer, auth: AuthContext, id: stri
     type: source.type,
     config: fullConfig(app.secrets, source),
   });
+}
+
+/**
+ * The source's tables and columns, or null when the source does not answer (a connector
+ * error: down, credentials not set yet): a selection is then saved unchecked.
+ */
+export async function tablesIfReachable(
+  app: Composer,
+  auth: AuthContext,
+  source: Parameters<typeof withConnector>[2],
+): Promise<DiscoveredTable[] | null> {
+  try {
+    return await withConnector(app, auth, source, (connector) => connector.listTables());
+  } catch (error) {
+    if (isConnectorError(error)) return null;
+    throw error;
+  }
 }
 
 /** A source's failure on a discovery route: 422 with the actionable message. */

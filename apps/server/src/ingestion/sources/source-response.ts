@@ -30,7 +30,22 @@ export function toRun(row: RunRow): Run {
 }
 
 export function toSync(row: SyncRecord): Sync {
-  return { ...toRun(row), sourceId: row.sourceId, tables: row.tables };
+  return {
+    ...toRun(row),
+    sourceId: row.sourceId,
+    tables: row.tables,
+    warnings: row.tables.flatMap((table) =>
+      (table.warnings ?? []).map((warning) => ({ table: table.name, ...warning })),
+    ),
+  };
+}
+
+/** The rows of the source's landed tables, as their last loads counted them. */
+function rowsInWarehouse(row: SourceRecord): number | null {
+  const counts = Object.values(row.landed).flatMap((state) =>
+    state.rows === undefined ? [] : [state.rows],
+  );
+  return counts.length === 0 ? null : counts.reduce((sum, rows) => sum + rows, 0);
 }
 
 /**
@@ -51,6 +66,7 @@ export function toSource(row: SourceRecord, secretsSet: string[], lastSync?: Syn
     selectedTables: row.selectedTables,
     schedule: row.schedule,
     lastSync: lastSync ? toSync(lastSync) : null,
+    rowsInWarehouse: rowsInWarehouse(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -7,11 +7,13 @@ import { dropLandedTables } from '../landing/landed-tables.js';
 import { activeSyncOf } from '../syncs/syncs.repository.js';
 import { parseSourceConfig } from './source-config.js';
 import { toSourceDependentErrors } from './source-dependents.js';
+import { tablesIfReachable } from './source-discovery.service.js';
+import { requireSource } from './require-source.js';
+import { checkSelection } from './selection-check.js';
 import { toSource } from './source-response.js';
 import { openSecrets, sealSecrets, splitConfig } from './source-secrets.js';
 import {
   deleteSource,
-  findSource,
   insertSource,
   latestSyncsOf,
   listSources,
@@ -19,18 +21,7 @@ import {
   type SourceRecord,
 } from './sources.repository.js';
 
-type Composer = Pick<FastifyInstance, 'db' | 'secrets' | 'warehouse' | 'dependents'>;
-
-/** The organization's source, or 404 (also for another organization's id). */
-export async function requireSource(
-  app: Pick<FastifyInstance, 'db'>,
-  auth: AuthContext,
-  sourceId: string,
-): Promise<SourceRecord> {
-  const source = await findSource(app.db, auth.org.id, sourceId);
-  if (!source) throw notFound('Source');
-  return source;
-}
+type Composer = Pick<FastifyInstance, 'db' | 'secrets' | 'warehouse' | 'dependents' | 'config' | 'log'>;
 
 async function answer(app: Composer, row: SourceRecord): Promise<Source> {
   const latest = (await latestSyncsOf(app.db, row.orgId)).get(row.id);
@@ -85,14 +76,22 @@ export async function changeSource(
   const source = await requireSource(app, auth, id);
   const changes: Parameters<typeof updateSource>[3] = {};
   if (body.name !== undefined) changes.name = body.name;
-  if (body.selectedTables !== undefined) changes.selectedTables = body.selectedTables;
   if (body.schedule !== undefined) changes.schedule = body.schedule;
+  const stored = { ...source.config, ...openSecrets(app.secrets, id, source.sealedSecrets) };
+  const config = body.config
+    ? parseSourceConfig(source.type, { ...stored, ...body.config })
+    : stored;
   if (body.config !== undefined) {
-    const stored = { ...source.config, ...openSecrets(app.secrets, id, source.sealedSecrets) };
-    const merged = parseSourceConfig(source.type, { ...stored, ...body.config });
-    const { visible, secrets } = splitConfig(source.type, merged);
+    const { visible, secrets } = splitConfig(source.type, config);
     changes.config = visible;
     changes.sealedSecrets = sealSecrets(app.secrets, id, secrets);
+  }
+  if (body.selectedTables !== undefined) {
+    // Checked against the source itself when it answers; one that does not is saved as
+    // chosen, and its sync says what is wrong.
+    const discovered = await tablesIfReachable(app, auth, { id, type: source.type, config });
+    if (discovered) checkSelection(source.type, body.selectedTables, discovered);
+    changes.selectedTables = body.selectedTables;
   }
   const row = await updateSource(app.db, auth.org.id, id, changes);
   if (!row) throw notFound('Source');

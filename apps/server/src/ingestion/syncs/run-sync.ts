@@ -11,7 +11,7 @@ import type { SecretBox } from '../../platform/secrets/secret-box.js';
 import type { Warehouse } from '../../warehouse/index.js';
 import { nextTableName } from '../../warehouse/index.js';
 import {
-  isConnectorError,
+  isTransientFailure,
   type ExtractOptions,
   type ExtractResult,
   type SourceConnector,
@@ -24,8 +24,10 @@ import {
 import {
   adoptAsNextTable,
   buildNextTable,
+  landedColumns,
   landedName,
   landedSchema,
+  landsAlike,
 } from '../landing/build-next-table.js';
 import { createCsvPipe, releaseCsvPipe } from '../landing/csv-pipe.js';
 import { dropLeftoverNextTables, dropTables, rawTableName } from '../landing/landed-tables.js';
@@ -141,7 +143,8 @@ export async function runSync(deps: SyncDeps, job: SourceSyncJob, attempt: numbe
       error,
       Object.values(openSecrets(deps.secrets, source.id, source.sealedSecrets)),
     );
-    const retry = attempt <= SYNC_RETRY_LIMIT && !(isConnectorError(error) && error.permanent);
+    // Only a network fault or a timeout may pass; a conversion or a missing table would not.
+    const retry = attempt <= SYNC_RETRY_LIMIT && isTransientFailure(error);
     if (retry) {
       // Back to queued: pg-boss runs the job again after its backoff.
       await markRetrying(db, job.syncId, message);
@@ -179,6 +182,7 @@ async function loadTable(
     return connector.extract(table.name, file, {
       signal: progress.controller.signal,
       readsSniffedCsv: deps.warehouse.readsSniffedCsv,
+      ...(table.excludeColumns?.length ? { excludeColumns: table.excludeColumns } : {}),
       onProgress: (rows) => {
         progress.current = rows;
       },
@@ -208,7 +212,11 @@ async function loadTable(
     ));
   } else {
     extracted = await extract(incremental);
-    if (incremental && hasDrift(schemaDrift(previous?.columns, extracted.columns))) {
+    if (
+      incremental &&
+      (hasDrift(schemaDrift(previous?.columns, extracted.columns)) ||
+        !(await landsAlike(deps.warehouse, orgId, landedSchema(rawName, extracted.columns))))
+    ) {
       // Appending rows of another shape is not possible: this load is a full refresh.
       incremental = false;
       extracted = await extract(false);
@@ -228,15 +236,26 @@ async function loadTable(
   }
   const { csv } = extracted;
   const drift = schemaDrift(previous?.columns, extracted.columns);
+  const warnings = extracted.warnings ?? [];
+  const rows = await countRows(deps.warehouse, orgId, nextTableName(rawName));
   progress.current = 0;
   // A file loaded as it is was read once, by the load: what it wrote is what it read.
   progress.rowsRead += csv ? written : extracted.rows;
   progress.rowsWritten += written;
   return {
-    report: { name: table.name, warehouseTable: rawName, rows: written, incremental, ...drift },
+    report: {
+      name: table.name,
+      warehouseTable: rawName,
+      rows: written,
+      incremental,
+      ...drift,
+      columns: landedColumns(landedSchema(rawName, extracted.columns), extracted.columns),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    },
     state: {
       warehouseTable: rawName,
       columns: extracted.columns.map(({ name, sourceType }) => ({ name, type: sourceType })),
+      rows,
       ...(cursorColumn ? { cursorColumn, cursor: extracted.cursor } : {}),
     },
   };
@@ -306,6 +325,15 @@ async function releaseUntilSettled(file: string, load: Promise<number>): Promise
     await releaseCsvPipe(file);
     await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 50))]);
   }
+}
+
+/** The rows of a built table: what the source card shows as in the warehouse. */
+async function countRows(warehouse: Warehouse, orgId: string, table: string): Promise<number> {
+  const [row] = await warehouse.query(orgId, {
+    sql: `SELECT count(*) AS n FROM ${warehouse.dialect.table(orgId, table)}`,
+    params: [],
+  });
+  return Number(row?.n ?? 0);
 }
 
 async function dropScratch(warehouse: Warehouse, orgId: string, names: readonly string[]) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
 import { notFound } from '../../platform/errors/http-error.js';
 import { toSync } from '../sources/source-response.js';
-import { requireSource } from '../sources/sources.service.js';
+import { requireSource } from '../sources/require-source.js';
 import { queueSync } from './queue-sync.js';
 import type { SyncProgress } from './sync-progress.js';
 import { findSync, listSourceSyncs, requestCancel } from './syncs.repository.js';

@@ -1,4 +1,4 @@
-import type { DiscoveredTable, TablePreview } from '@revlane/contracts';
+import type { DiscoveredTable, LandingWarning, TablePreview } from '@revlane/contracts';
 import type { LogicalType, SniffedCsv } from '../../warehouse/index.js';
 
 /** A column of an extracted table: its name at the source, the source's type, how it lands. */
@@ -6,11 +6,15 @@ export interface ExtractedColumn {
   name: string;
   sourceType: string;
   type: LogicalType;
+  /** What the user should know of how it landed (money, seconds of an interval, a format). */
+  note?: string;
 }
 
 export interface ExtractOptions {
   /** Incremental: only rows whose cursor column is past `after` (null: from the start). */
   cursor?: { column: string; after: string | null };
+  /** Columns left out of the load (database sources only; the selection is checked). */
+  excludeColumns?: readonly string[];
   signal: AbortSignal;
   /**
    * The warehouse reads a sniffed CSV file as it is: a source whose data already is such a
@@ -32,6 +36,8 @@ export interface ExtractResult {
   rows: number;
   /** The largest cursor value now loaded (text), when incremental. */
   cursor: string | null;
+  /** Columns some of whose values could not land as the source holds them (never fatal). */
+  warnings?: LandingWarning[];
   /**
    * Set when the rows were not written to the load file: the warehouse loads this file in
    * its sniffed dialect instead, and `rows` is 0 (the load counts them).
@@ -89,6 +95,23 @@ export class ConnectorError extends Error {
   get permanent(): boolean {
     return ['authentication', 'policy', 'not_found', 'tls'].includes(this.failure);
   }
+
+  /** A fault of the network or the remote end that may pass: worth another attempt. */
+  get transient(): boolean {
+    return ['timeout', 'refused', 'remote'].includes(this.failure);
+  }
+}
+
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
+
+/**
+ * Whether a failed extract or load is worth another attempt: only network faults and
+ * timeouts are. A conversion, a missing table or bad credentials fail the same way again.
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof ConnectorError) return error.transient;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && NETWORK_CODES.has(code);
 }
 
 export const isConnectorError = (error: unknown): error is ConnectorError =>

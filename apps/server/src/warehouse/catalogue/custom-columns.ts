@@ -1,5 +1,5 @@
 import type { BaseTable } from '@revlane/contracts';
-import type { LogicalType } from '../engine/table-schema.js';
+import { decimalParts, type LogicalType } from '../engine/table-schema.js';
 import { BOOLEAN_OPTIONS } from '../model/enum-options.js';
 import type { CatalogueColumn } from './catalogue-column.js';
 
@@ -61,15 +61,21 @@ export function customDataTypeOf(type: LogicalType): CustomDataType | null {
       return 'numeric';
     case 'boolean':
       return 'boolean';
+    case 'date':
     case 'timestamp':
       return 'timestamp';
     default:
-      return null;
+      return decimalParts(type) ? 'numeric' : null;
   }
 }
 
-/** `annual_revenue` → 'Annual revenue', `ARR` stays 'ARR': a label from a column name. */
+/**
+ * `annual_revenue` → 'Annual revenue', `ARR` stays 'ARR': a label from a column name. A
+ * name that is not a plain identifier ("Account Owner", `unicodé_naïve`) is the source's
+ * own label and stays as it is written (its warehouse name is made safe apart).
+ */
 export function labelFromColumnName(name: string): string {
+  if (!/^[A-Za-z0-9_]+$/.test(name)) return name.trim() || name;
   const words = name.replace(/[_\s]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -14,7 +14,13 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import { decimalLiteral } from '../engine/load-values.js';
-import type { BatchSource, LogicalType, TableSchema } from '../engine/table-schema.js';
+import {
+  decimalParts,
+  type BatchSource,
+  type DecimalType,
+  type LogicalType,
+  type TableSchema,
+} from '../engine/table-schema.js';
 
 const CHUNK_ROWS = 2048;
 
@@ -25,7 +31,10 @@ type ToDuckDB = (value: unknown) => DuckDBValue;
  * appender casts chunk vectors to the table's types (VARCHAR → DECIMAL/JSON, TIMESTAMP_MS →
  * TIMESTAMP), which keeps the JS side to cheap conversions.
  */
-const CHUNK_TYPES: Record<LogicalType, { type: DuckDBType; convert: ToDuckDB }> = {
+const CHUNK_TYPES: Record<
+  Exclude<LogicalType, DecimalType>,
+  { type: DuckDBType; convert: ToDuckDB }
+> = {
   text: { type: VARCHAR, convert: (value) => value as string },
   integer: { type: INTEGER, convert: (value) => value as number },
   bigint: { type: BIGINT, convert: (value) => BigInt(value as number) },
@@ -38,7 +47,20 @@ const CHUNK_TYPES: Record<LogicalType, { type: DuckDBType; convert: ToDuckDB }> 
   },
   json: { type: VARCHAR, convert: (value) => value as string },
   integer_list: { type: LIST(INTEGER), convert: (value) => listValue(value as number[]) },
+  date: { type: VARCHAR, convert: (value) => value as string },
+  text_list: { type: LIST(VARCHAR), convert: (value) => listValue(value as string[]) },
+  bigint_list: {
+    type: LIST(BIGINT),
+    convert: (value) =>
+      listValue((value as (number | string | null)[]).map((item) => (item === null ? null : BigInt(item)))),
+  },
 };
+
+/** An exact decimal travels as its text, which DuckDB casts without rounding. */
+const DECIMAL_TEXT = { type: VARCHAR, convert: (value: unknown) => String(value) };
+
+const chunkTypeOf = (type: LogicalType) =>
+  decimalParts(type) ? DECIMAL_TEXT : CHUNK_TYPES[type as Exclude<LogicalType, DecimalType>];
 
 /** Appends column batches through DuckDB's appender (its fastest load path). */
 export async function appendBatches(
@@ -46,7 +68,7 @@ export async function appendBatches(
   schema: TableSchema,
   batches: BatchSource,
 ): Promise<number> {
-  const kinds = schema.columns.map((column) => CHUNK_TYPES[column.type]);
+  const kinds = schema.columns.map((column) => chunkTypeOf(column.type));
   const types = kinds.map((kind) => kind.type);
   const appender = await connection.createAppender(schema.name);
   let rows = 0;

@@ -1,6 +1,6 @@
 import type { Dialect } from '../engine/dialect.js';
 import { quoteIdentifier } from '../engine/identifiers.js';
-import type { TableSchema } from '../engine/table-schema.js';
+import { isListType, type TableSchema } from '../engine/table-schema.js';
 import type { SniffedCsv } from '../engine/warehouse.js';
 
 const stringLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -14,14 +14,26 @@ const structOf = (columns: readonly { name: string; type: string }[]) =>
  * The file name is ours (a temporary file), quoted as a literal.
  */
 export function insertFromCsvSql(dialect: Dialect, schema: TableSchema, file: string): string {
+  // A list field is a PostgreSQL array literal (load-values' arrayLiteral): read as text,
+  // then cast between brackets, which DuckDB's list cast reads with its quotes and NULLs.
   const columns = structOf(
     schema.columns.map((column) => ({
       name: column.name,
-      type: dialect.columnType(column.type),
+      type: isListType(column.type) ? 'VARCHAR' : dialect.columnType(column.type),
     })),
   );
+  const select = schema.columns.some((column) => isListType(column.type))
+    ? schema.columns
+        .map((column, index) => {
+          const field = `#${index + 1}`;
+          return isListType(column.type)
+            ? `CAST('[' || ${field}[2:-2] || ']' AS ${dialect.columnType(column.type)})`
+            : field;
+        })
+        .join(', ')
+    : '*';
   return (
-    `INSERT INTO ${quoteIdentifier(schema.name)} SELECT * FROM read_csv(${stringLiteral(file)}, ` +
+    `INSERT INTO ${quoteIdentifier(schema.name)} SELECT ${select} FROM read_csv(${stringLiteral(file)}, ` +
     `header = true, delim = ',', quote = '"', escape = '"', auto_detect = false, ` +
     `allow_quoted_nulls = false, columns = ${columns})`
   );
@@ -45,8 +57,9 @@ function castColumn(
 /**
  * `read_csv(…)` of a file in the dialect and column types DuckDB's sniffer found over the
  * whole file, spelled out (`auto_detect = false`): nothing is guessed again, so the file is
- * read once more only, and the defaults the sniffer assumed (a quoted empty field is NULL)
- * are kept. The file name is ours (the source's stored upload), quoted as a literal.
+ * read once more only. A quoted empty field (`""`) is an empty string and an unquoted one
+ * NULL, as the sniffer read them (so a number column holding `""` is text: every value
+ * kept). The file name is ours (the source's stored upload), quoted as a literal.
  */
 export function sniffedCsvReader(file: string, sniffed: SniffedCsv): string {
   const options = [
@@ -58,6 +71,7 @@ export function sniffedCsvReader(file: string, sniffed: SniffedCsv): string {
     `new_line = ${stringLiteral(sniffed.newLine)}`,
     `comment = ${stringLiteral(sniffed.comment)}`,
     `skip = ${Math.floor(sniffed.skipRows)}`,
+    `allow_quoted_nulls = false`,
     ...(sniffed.dateFormat ? [`dateformat = ${stringLiteral(sniffed.dateFormat)}`] : []),
     ...(sniffed.timestampFormat
       ? [`timestampformat = ${stringLiteral(sniffed.timestampFormat)}`]

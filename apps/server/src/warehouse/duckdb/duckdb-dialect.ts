@@ -1,4 +1,4 @@
-import { COMMON_COLUMN_TYPES, type Dialect } from '../engine/dialect.js';
+import { commonColumnType, type Dialect } from '../engine/dialect.js';
 import { assertOrgId, quoteIdentifier } from '../engine/identifiers.js';
 
 /** `2024-05-01T12:00:00.000Z`: exports' timestamps (strftime, and COPY's TIMESTAMPFORMAT). */
@@ -13,6 +13,6 @@ export const duckdbDialect: Dialect = {
   },
   // DuckDB's default collation is already binary.
   binaryCollation: (expression) => expression,
-  columnType: (type) => (type === 'json' ? 'JSON' : COMMON_COLUMN_TYPES[type]),
+  columnType: (type) => (type === 'json' ? 'JSON' : commonColumnType(type)),
   isoTimestamp: (expression) => `strftime(${expression}, '${ISO_TIMESTAMP_FORMAT}')`,
 };

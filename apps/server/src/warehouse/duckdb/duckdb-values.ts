@@ -1,4 +1,5 @@
 import {
+  DuckDBDateValue,
   DuckDBDecimalValue,
   DuckDBListType,
   DuckDBListValue,
@@ -26,6 +27,7 @@ export const convertDuckDBValue: DuckDBValueConverter<WarehouseValue> = (
   if (value === null) return null;
   if (INTEGER_64_AND_WIDER.has(type.typeId)) return toSafeInteger(value as bigint);
   if (value instanceof DuckDBDecimalValue) return decimalFromText(value.toString());
+  if (value instanceof DuckDBDateValue) return value.toString();
   if (value instanceof DuckDBTimestampValue) {
     // Microseconds → milliseconds, truncated as the PostgreSQL path truncates its text.
     return isoFromEpochMillis(Number(value.micros / 1000n));

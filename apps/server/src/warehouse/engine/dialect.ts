@@ -1,5 +1,5 @@
 import { quoteIdentifier } from './identifiers.js';
-import type { LogicalType, TableSchema } from './table-schema.js';
+import { decimalParts, type DecimalType, type LogicalType, type TableSchema } from './table-schema.js';
 
 export type DialectName = 'duckdb' | 'postgres';
 
@@ -23,16 +23,26 @@ export interface Dialect {
 }
 
 /** Types that are spelled alike on both engines. */
-export const COMMON_COLUMN_TYPES: Record<Exclude<LogicalType, 'json'>, string> = {
+const COMMON_COLUMN_TYPES: Record<Exclude<LogicalType, 'json' | DecimalType>, string> = {
   text: 'TEXT',
   integer: 'INTEGER',
   bigint: 'BIGINT',
   double: 'DOUBLE PRECISION',
   decimal: 'DECIMAL(12,2)',
   boolean: 'BOOLEAN',
+  date: 'DATE',
   timestamp: 'TIMESTAMP',
   integer_list: 'INTEGER[]',
+  text_list: 'TEXT[]',
+  bigint_list: 'BIGINT[]',
 };
+
+/** The SQL type of a logical type on both engines; `json` is each engine's own. */
+export function commonColumnType(type: Exclude<LogicalType, 'json'>): string {
+  const decimal = decimalParts(type);
+  if (decimal) return `DECIMAL(${decimal.precision},${decimal.scale})`;
+  return COMMON_COLUMN_TYPES[type as Exclude<LogicalType, 'json' | DecimalType>];
+}
 
 /** Drops and re-creates a table, empty, with the schema's columns. */
 export function createTableStatements(

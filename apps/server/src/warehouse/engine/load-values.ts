@@ -19,8 +19,24 @@ export function textLiteral(type: LogicalType, value: unknown): string {
     case 'boolean':
       return value ? 't' : 'f';
     case 'integer_list':
-      return `{${(value as number[]).join(',')}}`;
+    case 'bigint_list':
+    case 'text_list':
+      return arrayLiteral(value as readonly unknown[]);
     default:
       return String(value);
   }
+}
+
+/**
+ * A list as a PostgreSQL array literal, `{smb,"mid, market",NULL}`: what PostgreSQL's COPY
+ * reads and prints, and the load format's list field on both engines (DuckDB reads it as
+ * its list cast does, between brackets; see duckdb-csv-import).
+ */
+export function arrayLiteral(values: readonly unknown[]): string {
+  const items = values.map((item) =>
+    item === null || item === undefined
+      ? 'NULL'
+      : `"${String(item).replace(/["\\]/g, (char) => `\\${char}`)}"`,
+  );
+  return `{${items.join(',')}}`;
 }

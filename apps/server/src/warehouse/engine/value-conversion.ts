@@ -10,12 +10,25 @@ export function toSafeInteger(value: bigint | string): number | string {
   return Number.isSafeInteger(asNumber) ? asNumber : String(value);
 }
 
+/** `-0012.3400` → `-12.34`: a decimal text without the zeros that do not change it. */
+function canonicalDecimal(text: string): string {
+  let [whole = '', fraction = ''] = text.replace(/^\+/, '').split('.');
+  const negative = whole.startsWith('-');
+  whole = whole.replace(/^-/, '').replace(/^0+(?=\d)/, '');
+  fraction = fraction.replace(/0+$/, '');
+  const digits = fraction ? `${whole}.${fraction}` : whole;
+  return negative && /[1-9]/.test(digits) ? `-${digits}` : digits;
+}
+
 /**
- * DECIMAL through its decimal text: parsing the text gives the double nearest to the stored
- * value on both engines, whatever each driver's own decimal-to-float path would round to.
+ * DECIMAL through its decimal text, exactly: a number when that number is the stored value
+ * (every DECIMAL(12,2), most others), else the text itself, so no digit is ever lost to a
+ * double (`12345678901234567890.1234567890` stays text). Both engines give the same value.
  */
-export function decimalFromText(text: string): number {
-  return Number(text);
+export function decimalFromText(text: string): number | string {
+  const value = Number(text);
+  if (!Number.isFinite(value)) return text;
+  return String(value) === canonicalDecimal(text) ? value : text;
 }
 
 /** Epoch milliseconds → `2024-05-01T12:00:00.000Z`. */

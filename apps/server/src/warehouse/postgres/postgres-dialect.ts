@@ -1,4 +1,4 @@
-import { COMMON_COLUMN_TYPES, type Dialect } from '../engine/dialect.js';
+import { commonColumnType, type Dialect } from '../engine/dialect.js';
 import { quoteIdentifier, schemaNameFor } from '../engine/identifiers.js';
 
 /** PostgreSQL: one schema per organization, so every table is schema-qualified. */
@@ -6,6 +6,6 @@ export const postgresDialect: Dialect = {
   name: 'postgres',
   table: (orgId, name) => `${quoteIdentifier(schemaNameFor(orgId))}.${quoteIdentifier(name)}`,
   binaryCollation: (expression) => `${expression} COLLATE "C"`,
-  columnType: (type) => (type === 'json' ? 'JSONB' : COMMON_COLUMN_TYPES[type]),
+  columnType: (type) => (type === 'json' ? 'JSONB' : commonColumnType(type)),
   isoTimestamp: (expression) => `to_char(${expression}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
 };

@@ -5,7 +5,7 @@ import { SEGMENT_TABLE_NAMES } from '../model/segment-tables.js';
 import { postgresDialect } from './postgres-dialect.js';
 
 /** Two values, or a list: an index would neither narrow nor order anything worth it. */
-const UNINDEXED = new Set(['boolean', 'integer_list']);
+const UNINDEXED = new Set(['boolean', 'integer_list', 'text_list', 'bigint_list', 'json']);
 /** PostgreSQL's identifier limit: a longer index name would be cut (and could collide). */
 const MAX_IDENTIFIER = 63;
 

@@ -5,21 +5,33 @@ import {
   toSafeInteger,
 } from '../engine/value-conversion.js';
 
-const OID = { int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184 } as const;
+const OID = {
+  int8: 20,
+  int8Array: 1016,
+  date: 1082,
+  numeric: 1700,
+  timestamp: 1114,
+  timestamptz: 1184,
+} as const;
+
+const defaultParser = pg.types.getTypeParser as (oid: number, format?: string) => unknown;
+const parseTextArray = defaultParser(1009) as (text: string) => (string | null)[];
 
 /**
- * Parsers that make `pg` return what the DuckDB engine returns. Arrays are INTEGER[]
- * only (sparklines), which pg already parses to numbers.
+ * Parsers that make `pg` return what the DuckDB engine returns. INTEGER[] (sparklines)
+ * and TEXT[] pg already parses so; BIGINT[] items convert as BIGINT does.
  */
 const parsers: Record<number, (text: string) => unknown> = {
   [OID.int8]: toSafeInteger,
   [OID.numeric]: decimalFromText,
+  // A calendar day stays its text; pg's default makes a Date at local midnight.
+  [OID.date]: (text) => text,
+  [OID.int8Array]: (text) =>
+    parseTextArray(text).map((item) => (item === null ? null : toSafeInteger(item))),
   // Stored as UTC without a zone; pg's default would read it in the process's time zone.
   [OID.timestamp]: isoFromTimestampText,
   [OID.timestamptz]: (text) => new Date(text).toISOString(),
 };
-
-const defaultParser = pg.types.getTypeParser as (oid: number, format?: string) => unknown;
 
 /**
  * Type parsers of the warehouse pool only: the metadata database keeps pg's defaults, so

@@ -16,7 +16,11 @@ import type {
 import { copyBatches, copyCsvFile } from './postgres-copy.js';
 import { streamWithCursor } from './postgres-cursor.js';
 import { postgresDialect } from './postgres-dialect.js';
-import { LOGICAL_TYPES } from '../engine/describe-table.js';
+import {
+  DESCRIBE_COLUMNS_SQL,
+  describedColumns,
+  type ColumnRow,
+} from '../engine/describe-table.js';
 import { readIndexStatements } from './postgres-read-indexes.js';
 import { swapStatements, withLockRetries } from './postgres-swap.js';
 import { warehouseTypes } from './postgres-types.js';
@@ -195,15 +199,11 @@ export class PostgresWarehouse implements Warehouse {
 
   /** The columns of a table as built (a wide segment table has the organization's own). */
   private async builtColumns(client: pg.PoolClient, orgId: string, table: string) {
-    const { rows } = await client.query<{ column_name: string; data_type: string }>(
-      `SELECT column_name, data_type FROM information_schema.columns
-        WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`,
-      [schemaNameFor(orgId), table],
-    );
-    return rows.flatMap((row) => {
-      const type = LOGICAL_TYPES[row.data_type.toLowerCase()];
-      return type ? [{ name: row.column_name, type }] : [];
-    });
+    const { rows } = await client.query<ColumnRow>(DESCRIBE_COLUMNS_SQL, [
+      schemaNameFor(orgId),
+      table,
+    ]);
+    return describedColumns(rows);
   }
 
   /** Index names of the tables about to be swapped in, so the swap renames each with its table. */

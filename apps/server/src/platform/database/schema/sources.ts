@@ -25,6 +25,8 @@ export interface LandedTableState {
   /** The raw table it landed as in the organization's warehouse. */
   warehouseTable: string;
   columns: { name: string; type: string }[];
+  /** Rows of the table as swapped in (absent for loads before it was recorded). */
+  rows?: number;
   /** The cursor column and the largest value of it loaded so far (text), when incremental. */
   cursorColumn?: string;
   cursor?: string | null;

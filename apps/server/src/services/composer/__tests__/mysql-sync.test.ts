@@ -1,27 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveredTable, Source, TestResult } from '@revlane/contracts';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
+import { sourceMariaDb } from './source-mariadb.js';
 import { countRows, syncNow } from './sync-helpers.js';
 
-const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root' };
-
-async function mariadb(): Promise<mysql.Connection | null> {
-  try {
-    return await mysql.createConnection({
-      ...MARIADB,
-      connectTimeout: 2000,
-      multipleStatements: true,
-    });
-  } catch {
-    return null;
-  }
-}
-
-const admin = await mariadb();
-if (!admin) console.warn('MySQL source tests skipped: no MariaDB/MySQL on 127.0.0.1:3306');
+const admin = await sourceMariaDb('MySQL source tests');
 
 const ROWS = 20_000;
 

@@ -1,0 +1,422 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Source, Sync } from '@revlane/contracts';
+import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
+import { csvFileOf } from '../../../ingestion/connectors/csv-connector.js';
+import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
+import { sourceMariaDb } from './source-mariadb.js';
+import { createSourceDatabase, sourcePostgresUrl, type SourceDatabase } from './source-postgres.js';
+import { syncNow } from './sync-helpers.js';
+
+/**
+ * Type-torture tables (docs/architecture.md §5.3): every value of every type family lands
+ * as the source holds it, compared exactly, on both warehouses, after a full and after an
+ * incremental run; what a type cannot hold lands empty and the run says so per column.
+ */
+const adminUrl = await sourcePostgresUrl('Exact-type tests of PostgreSQL sources');
+const maria = await sourceMariaDb('Exact-type tests of MySQL sources');
+
+const WAREHOUSES: [string, boolean][] = [
+  ['DuckDB', true],
+  ['PostgreSQL', adminUrl !== null],
+];
+
+const PG_TORTURE = `
+  CREATE TYPE plan AS ENUM ('starter', 'growth');
+  CREATE DOMAIN positive_money AS numeric(12,2) CHECK (VALUE >= 0);
+  CREATE TABLE torture (
+    id int PRIMARY KEY, mrr numeric(12,2), wide numeric(38,10), huge numeric(50,5),
+    free numeric, cash money, tags text[], counts int8[], grid int[][], span interval,
+    day date, at timestamptz, plain_at timestamp, plan plan, price positive_money,
+    meta jsonb, doc json, flag boolean, ratio float8, big bigint, small smallint,
+    period int4range, bits bit varying(8), raw bytea, "Account Owner" text,
+    "unicodé_naïve" text);
+  INSERT INTO torture VALUES
+    (1, 0.1, 123456789012345678901234567.8901234567,
+     12345678901234567890123456789012345678901234.56789, 0.1, 1024.22,
+     '{smb,"mid, market",NULL,"NULL","a\\"b"}', '{1,9223372036854775807}',
+     '{{1,2},{3,4}}', '1 day 01:30:00', '2025-03-14', '2025-03-14 12:00:00+02',
+     '2025-03-14 10:00:00.123', 'growth', 99.99, '{"tier": "gold", "n": 1}',
+     '{"a":[1,2]}', true, 0.1, 9223372036854775807, -32768, '[1,10)', B'101',
+     '\\xdeadbeef', 'Ann', 'naïve'),
+    (2, 0.2, -9999999999999999999999999999.9999999999, NULL, 'NaN', NULL, '{}',
+     NULL, NULL, '1 year 2 mons', 'infinity', '4713-11-24 00:00:00+00 BC',
+     '294276-12-31 23:59:59', 'starter', 0, NULL, NULL, false, -0.5, -1, 0, 'empty',
+     B'', '\\x', '', ''),
+    (3, 0.7, NULL, NULL, 12345678901234567890.123456789, NULL, NULL, NULL, NULL, NULL,
+     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+     NULL, NULL);`;
+
+const PG_ROWS = [
+  {
+    id: 1,
+    mrr: 0.1,
+    wide: '123456789012345678901234567.8901234567',
+    huge: '12345678901234567890123456789012345678901234.56789',
+    free: 0.1,
+    cash: 1024.22,
+    tags: ['smb', 'mid, market', null, 'NULL', 'a"b'],
+    counts: [1, '9223372036854775807'],
+    grid: [
+      [1, 2],
+      [3, 4],
+    ],
+    span: 91_800,
+    day: '2025-03-14',
+    at: '2025-03-14T10:00:00.000Z',
+    plain_at: '2025-03-14T10:00:00.123Z',
+    plan: 'growth',
+    price: 99.99,
+    meta: { n: 1, tier: 'gold' },
+    doc: { a: [1, 2] },
+    flag: true,
+    ratio: 0.1,
+    big: '9223372036854775807',
+    small: -32768,
+    period: '[1,10)',
+    bits: '101',
+    raw: '\\xdeadbeef',
+    account_owner: 'Ann',
+    unicode_naive: 'naïve',
+  },
+  {
+    id: 2,
+    mrr: 0.2,
+    wide: '-9999999999999999999999999999.9999999999',
+    huge: null,
+    free: null,
+    cash: null,
+    tags: [],
+    counts: null,
+    grid: null,
+    // 365.25 days and two months of 30 days, in seconds.
+    span: 36_741_600,
+    day: null,
+    at: null,
+    plain_at: null,
+    plan: 'starter',
+    price: 0,
+    meta: null,
+    doc: null,
+    flag: false,
+    ratio: -0.5,
+    big: -1,
+    small: 0,
+    period: 'empty',
+    bits: '',
+    raw: '\\x',
+    account_owner: '',
+    unicode_naive: '',
+  },
+  {
+    id: 3,
+    mrr: 0.7,
+    wide: null,
+    huge: null,
+    free: '12345678901234567890.123456789',
+    ...Object.fromEntries(
+      [
+        'cash',
+        'tags',
+        'counts',
+        'grid',
+        'span',
+        'day',
+        'at',
+        'plain_at',
+        'plan',
+        'price',
+        'meta',
+        'doc',
+        'flag',
+        'ratio',
+        'big',
+        'small',
+        'period',
+        'bits',
+        'raw',
+        'account_owner',
+        'unicode_naive',
+      ].map((name) => [name, null]),
+    ),
+  },
+];
+
+const MARIA_TORTURE = `
+  SET SESSION sql_mode = '';
+  CREATE TABLE torture (
+    id INT PRIMARY KEY, amount DECIMAL(38,10), wide DECIMAL(65,30), ubig BIGINT UNSIGNED,
+    flag BIT(1), bits BIT(12), active TINYINT(1), level TINYINT(1), day DATE,
+    at DATETIME(3), yr YEAR, tags SET('a','b','c'), kind ENUM('x','y'),
+    emoji VARCHAR(20) CHARACTER SET utf8mb4, span TIME, ratio DOUBLE
+  ) DEFAULT CHARSET = utf8mb4;
+  INSERT INTO torture VALUES
+    (1, -99999999.9999999999, 1.000000000000000000000000000001, 18446744073709551615,
+     b'1', b'101010101010', 1, 2, '0000-00-00', '2024-02-29 12:34:56.789', 2024, 'a,c',
+     'y', '😀 naïve', '838:59:59', 0.1),
+    (2, 1234567890123456789012345678.1234567890, NULL, 0, b'0', b'0', 0, 0, '2025-03-14',
+     '0000-00-00 00:00:00', 1901, '', 'x', '', '-00:00:01', -0.5),
+    (3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+     NULL, NULL);`;
+
+const MARIA_ROWS = [
+  {
+    id: 1,
+    amount: '-99999999.9999999999',
+    wide: '1.000000000000000000000000000001',
+    ubig: '18446744073709551615',
+    flag: true,
+    bits: 2730,
+    active: true,
+    level: 2,
+    day: null,
+    at: '2024-02-29T12:34:56.789Z',
+    yr: 2024,
+    tags: ['a', 'c'],
+    kind: 'y',
+    emoji: '😀 naïve',
+    span: '838:59:59',
+    ratio: 0.1,
+  },
+  {
+    id: 2,
+    amount: '1234567890123456789012345678.1234567890',
+    wide: null,
+    ubig: 0,
+    flag: false,
+    bits: 0,
+    active: false,
+    level: 0,
+    day: '2025-03-14',
+    at: null,
+    yr: 1901,
+    tags: [],
+    kind: 'x',
+    emoji: '',
+    span: '-00:00:01',
+    ratio: -0.5,
+  },
+  {
+    id: 3,
+    ...Object.fromEntries(
+      Object.keys({
+        amount: 0,
+        wide: 0,
+        ubig: 0,
+        flag: 0,
+        bits: 0,
+        active: 0,
+        level: 0,
+        day: 0,
+        at: 0,
+        yr: 0,
+        tags: 0,
+        kind: 0,
+        emoji: 0,
+        span: 0,
+        ratio: 0,
+      }).map((name) => [name, null]),
+    ),
+  },
+];
+
+describe.each(WAREHOUSES.filter(([, runs]) => runs))(
+  'exact landing on the %s warehouse',
+  (name) => {
+    const onPostgres = name === 'PostgreSQL';
+    let f: ComposerFixture;
+    let warehouseDb: SourceDatabase | null = null;
+
+    beforeAll(async () => {
+      if (onPostgres) warehouseDb = await createSourceDatabase(adminUrl!);
+      f = await createComposerFixture({
+        env: {
+          ...FAST_JOBS_ENV,
+          OUTBOUND_ALLOW_PRIVATE_HOSTS: 'true',
+          ...(warehouseDb ? { WAREHOUSE_URL: warehouseDb.url.toString() } : {}),
+        },
+      });
+    }, 60_000);
+    afterAll(async () => {
+      await f?.close();
+      await warehouseDb?.drop();
+    });
+
+    const landedRows = async (sync: Sync) => {
+      const engine = f.t.app.warehouse.engine;
+      const table = engine.dialect.table(f.danaOrg, sync.tables[0]!.warehouseTable);
+      return engine.query(f.danaOrg, { sql: `SELECT * FROM ${table} ORDER BY 1`, params: [] });
+    };
+    const select = (source: Source, table: object) =>
+      f.call(f.dana, {
+        method: 'PATCH',
+        url: `sources/${source.id}`,
+        payload: { selectedTables: [table] },
+      });
+
+    describe.skipIf(!adminUrl)('from PostgreSQL', () => {
+      let remote: SourceDatabase;
+      let source: Source;
+      beforeAll(async () => {
+        remote = await createSourceDatabase(adminUrl!);
+        await remote.run(PG_TORTURE);
+        source = await f.createSource(f.dana, {
+          type: 'postgres',
+          name: 'Types',
+          config: remote.sourceConfig,
+        });
+      });
+      afterAll(() => remote?.drop());
+
+      it('lands every value exactly, says what it could not keep, and again incrementally', async () => {
+        expect((await select(source, { name: 'torture', cursorColumn: 'id' })).statusCode).toBe(
+          200,
+        );
+        const sync = await syncNow(f, f.dana, source.id);
+        expect(sync.status).toBe('succeeded');
+        expect(await landedRows(sync)).toEqual(PG_ROWS);
+        expect(sync.warnings).toEqual([
+          expect.objectContaining({ table: 'torture', column: 'huge', count: 1 }),
+          {
+            table: 'torture',
+            column: 'free',
+            count: 1,
+            example: 'NaN',
+            message: '1 values NaN or Infinity, which a decimal cannot hold, landed empty',
+          },
+          expect.objectContaining({ column: 'day', count: 1, example: 'infinity' }),
+          expect.objectContaining({ column: 'at', count: 1 }),
+          expect.objectContaining({ column: 'plain_at', count: 1 }),
+        ]);
+        const columns = sync.tables[0]!.columns!;
+        expect(columns.find((c) => c.name === 'Account Owner')).toMatchObject({
+          warehouseName: 'account_owner',
+          landedAs: 'text',
+        });
+        expect(columns.find((c) => c.name === 'wide')?.landedAs).toBe('decimal(38,10)');
+        expect(columns.find((c) => c.name === 'free')?.landedAs).toBe('decimal(38,9)');
+        expect(columns.find((c) => c.name === 'tags')?.landedAs).toBe('text_list');
+        expect(columns.find((c) => c.name === 'cash')?.note).toMatch(/^money/);
+        expect(columns.find((c) => c.name === 'span')?.note).toMatch(/seconds/);
+
+        // Sums of exact decimals are exact: 0.1 + 0.2 + 0.7 is 1, not 0.9999999999999999.
+        const engine = f.t.app.warehouse.engine;
+        const table = engine.dialect.table(f.danaOrg, sync.tables[0]!.warehouseTable);
+        const [sum] = await engine.query(f.danaOrg, {
+          sql: `SELECT sum(mrr) AS total FROM ${table}`,
+          params: [],
+        });
+        expect(sum).toEqual({ total: 1 });
+
+        await remote.run(`INSERT INTO torture (id, mrr, free, tags, day)
+          VALUES (4, 12.5, 0.000000001, '{x}', '2000-01-01')`);
+        const again = await syncNow(f, f.dana, source.id);
+        expect(again.tables[0]).toMatchObject({ incremental: true, rows: 1 });
+        const rows = await landedRows(again);
+        expect(rows.slice(0, 3)).toEqual(PG_ROWS);
+        // A number JavaScript would print in exponent form stays its text.
+        expect(rows[3]).toMatchObject({
+          id: 4,
+          mrr: 12.5,
+          free: '0.000000001',
+          tags: ['x'],
+          day: '2000-01-01',
+        });
+        expect(again.warnings).toEqual([]);
+      });
+    });
+
+    describe.skipIf(!maria)('from MariaDB', () => {
+      const database = `exact_types_${name.toLowerCase()}_${process.pid}`;
+      let source: Source;
+      beforeAll(async () => {
+        await maria!.query(`DROP DATABASE IF EXISTS ${database}; CREATE DATABASE ${database}`);
+        await maria!.query(`USE ${database}; ${MARIA_TORTURE}`);
+        source = await f.createSource(f.dana, {
+          type: 'mysql',
+          name: 'Types',
+          config: { host: '127.0.0.1', port: 3306, database, user: 'root', tlsMode: 'disable' },
+        });
+      });
+      afterAll(async () => {
+        await maria?.query(`DROP DATABASE IF EXISTS ${database}`);
+      });
+
+      it('lands every value exactly and counts zero dates per column', async () => {
+        await select(source, { name: 'torture', cursorColumn: 'id', primaryKey: 'id' });
+        const sync = await syncNow(f, f.dana, source.id);
+        expect(sync.status).toBe('succeeded');
+        expect(await landedRows(sync)).toEqual(MARIA_ROWS);
+        expect(sync.warnings).toEqual([
+          expect.objectContaining({ column: 'wide', count: 1 }),
+          {
+            table: 'torture',
+            column: 'day',
+            count: 1,
+            example: '0000-00-00',
+            message: '1 zero dates landed empty',
+          },
+          expect.objectContaining({ column: 'at', count: 1, example: '0000-00-00 00:00:00.000' }),
+        ]);
+        const columns = sync.tables[0]!.columns!;
+        expect(columns.map((c) => c.landedAs)).toEqual([
+          'bigint',
+          'decimal(38,10)',
+          'text',
+          'decimal(20,0)',
+          'boolean',
+          'bigint',
+          'boolean',
+          'bigint',
+          'date',
+          'timestamp',
+          'bigint',
+          'text_list',
+          'text',
+          'text',
+          'text',
+          'double',
+        ]);
+
+        await maria!.query(`INSERT INTO ${database}.torture (id, amount, day)
+          VALUES (4, 0.0000000001, '2001-02-03')`);
+        const again = await syncNow(f, f.dana, source.id);
+        expect(again.tables[0]).toMatchObject({ incremental: true, rows: 1 });
+        const rows = await landedRows(again);
+        expect(rows.slice(0, 3)).toEqual(MARIA_ROWS);
+        expect(rows[3]).toMatchObject({ id: 4, amount: '0.0000000001', day: '2001-02-03' });
+      });
+    });
+
+    describe('from a CSV file', () => {
+      it('keeps a quoted empty field apart from an empty one, and reads US dates', async () => {
+        const source = await f.createSource(f.dana, {
+          type: 'csv',
+          name: 'Leads',
+          config: { fileName: 'leads.csv' },
+        });
+        const file = csvFileOf(f.t.config.dataDir, f.danaOrg, source.id);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(
+          file,
+          'id,name,signup,amount,Account Owner\n' +
+            '1,"",3/14/2025,12.5,Ann\n' +
+            '2,,12/1/2024,7,"Bob ""B"""\n' +
+            '3,"x",1/2/2025,,\n',
+        );
+        const sync = await syncNow(f, f.dana, source.id);
+        expect(sync.status).toBe('succeeded');
+        expect(await landedRows(sync)).toEqual([
+          { id: 1, name: '', signup: '2025-03-14', amount: 12.5, account_owner: 'Ann' },
+          { id: 2, name: null, signup: '2024-12-01', amount: 7, account_owner: 'Bob "B"' },
+          { id: 3, name: 'x', signup: '2025-01-02', amount: null, account_owner: null },
+        ]);
+        expect(sync.tables[0]!.columns!.find((c) => c.name === 'signup')).toMatchObject({
+          landedAs: 'date',
+          note: 'every value read as %m/%d/%Y',
+        });
+      });
+    });
+  },
+);
