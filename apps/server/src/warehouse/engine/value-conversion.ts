@@ -26,7 +26,8 @@ function canonicalDecimal(text: string): string {
  * double (`12345678901234567890.1234567890` stays text). Both engines give the same value.
  */
 export function decimalFromText(text: string): number | string {
-  const value = Number(text);
+  // `+ 0` makes -0 (from "-0.00") plain 0, as the engines compare them.
+  const value = Number(text) + 0;
   if (!Number.isFinite(value)) return text;
   return String(value) === canonicalDecimal(text) ? value : text;
 }

@@ -88,7 +88,7 @@ describe('CsvLoadAhead: a CSV upload loaded while it arrives (ADR 0029)', () => 
       'double',
       'boolean',
       'timestamp',
-      'timestamp',
+      'date',
       'text',
     ]);
     expect(loaded!.rows).toBe(399);

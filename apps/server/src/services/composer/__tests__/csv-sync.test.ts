@@ -104,15 +104,16 @@ describe('composer: a CSV source', () => {
     expect(rows).toEqual([
       {
         order: 1,
-        placed: '2024-04-03T00:00:00.000Z',
+        placed: '2024-04-03',
         note: 'a;b',
         paid_at: '2024-03-04T08:00:00.000Z',
         amount: null,
       },
       {
         order: 2,
-        placed: '2024-04-13T00:00:00.000Z',
-        note: null,
+        placed: '2024-04-13',
+        // Quoted empty: an empty string, not NULL.
+        note: '',
         paid_at: '2024-03-05T11:30:00.000Z',
         amount: 1.5,
       },

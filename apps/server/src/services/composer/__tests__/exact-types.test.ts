@@ -325,6 +325,42 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
         });
         expect(again.warnings).toEqual([]);
       });
+
+      it('refuses a selection naming what the source lacks, and leaves columns out', async () => {
+        const refused = async (table: object) => {
+          const response = await select(source, table);
+          expect(response.statusCode).toBe(400);
+          return response.json<{ errors: { path: string }[] }>().errors[0]!.path;
+        };
+        expect(await refused({ name: 'nope' })).toBe('selectedTables[0].name');
+        expect(await refused({ name: 'torture', cursorColumn: 'nope' })).toBe(
+          'selectedTables[0].cursorColumn',
+        );
+        expect(await refused({ name: 'torture', excludeColumns: ['id', 'nope'] })).toBe(
+          'selectedTables[0].excludeColumns[1]',
+        );
+        expect(await refused({ name: 'torture', cursorColumn: 'id', excludeColumns: ['id'] })).toBe(
+          'selectedTables[0].cursorColumn',
+        );
+        const left = await select(source, { name: 'torture', excludeColumns: ['huge', 'raw'] });
+        expect(left.statusCode).toBe(200);
+        const sync = await syncNow(f, f.dana, source.id);
+        const [first] = await landedRows(sync);
+        expect(Object.keys(first!)).not.toContain('huge');
+        expect(Object.keys(first!)).not.toContain('raw');
+        expect(first).toMatchObject({ id: 1, wide: PG_ROWS[0]!.wide });
+        expect(sync.tables[0]!.rows).toBe(4);
+        const card = await f.call(f.dana, { method: 'GET', url: `sources/${source.id}` });
+        expect(card.json<{ data: Source }>().data.rowsInWarehouse).toBe(4);
+      });
+
+      it('fails a run at once on a deterministic error (no retries)', async () => {
+        await select(source, { name: 'torture' });
+        await remote.run('DROP TABLE torture');
+        const sync = await syncNow(f, f.dana, source.id);
+        expect(sync.status).toBe('failed');
+        expect(sync.error).toBe('Table "torture" not found in public');
+      });
     });
 
     describe.skipIf(!maria)('from MariaDB', () => {
