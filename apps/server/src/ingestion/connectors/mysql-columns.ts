@@ -46,7 +46,7 @@ const setMembers = (value: unknown) =>
 const INTEGERS = new Set(['tinyint', 'smallint', 'mediumint', 'int', 'integer', 'bigint', 'year']);
 
 /**
- * How each MySQL type lands, exactly (docs/architecture.md §5.3): DECIMAL(p,s) as an exact
+ * How each MySQL type lands, exactly (docs/architecture.md §5.5): DECIMAL(p,s) as an exact
  * decimal (p ≤ 38, else as text), BIGINT UNSIGNED as DECIMAL(20,0), BIT(1) and TINYINT(1)
  * as booleans (TINYINT(1) only while it holds nothing but 0 and 1), DATE as a date, zero
  * dates empty and counted, SET as a list, JSON as JSON, the rest as text.

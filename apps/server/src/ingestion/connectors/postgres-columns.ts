@@ -71,7 +71,7 @@ function exactDecimalOf(precision: number, scale: number): LogicalType | null {
 const plain = (column: ExtractedColumn): PgColumnPlan => ({ column, select: (q) => q });
 
 /**
- * How each PostgreSQL type lands, exactly (docs/architecture.md §5.3): numbers as exact
+ * How each PostgreSQL type lands, exactly (docs/architecture.md §5.5): numbers as exact
  * decimals (precision ≤ 38) or integers, money as a decimal, an interval as its seconds,
  * dates as dates, arrays as lists (or JSON when they have several dimensions), JSON as JSON,
  * and every other type (enums, ranges, uuid, bit strings, …) as its text. Nothing is

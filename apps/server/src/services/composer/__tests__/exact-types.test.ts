@@ -10,7 +10,7 @@ import { createSourceDatabase, sourcePostgresUrl, type SourceDatabase } from './
 import { syncNow } from './sync-helpers.js';
 
 /**
- * Type-torture tables (docs/architecture.md §5.3): every value of every type family lands
+ * Type-torture tables (docs/architecture.md §5.5): every value of every type family lands
  * as the source holds it, compared exactly, on both warehouses, after a full and after an
  * incremental run; what a type cannot hold lands empty and the run says so per column.
  */
