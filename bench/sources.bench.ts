@@ -54,9 +54,12 @@ async function waitForRun(app: SignedInApp, read: () => Promise<SyncAnswer | nul
   }
 }
 
-/** DuckDB's own `read_csv` of the file into a table, in a fresh in-memory database. */
-async function nativeReadCsv(file: string): Promise<number> {
-  const instance = await DuckDBInstance.create(':memory:');
+/**
+ * DuckDB's own `read_csv` of the file into a table, in a fresh database: in memory, or in a
+ * DuckDB file (`database`), which is what the product must do (persist the rows).
+ */
+async function nativeReadCsv(file: string, database = ':memory:'): Promise<number> {
+  const instance = await DuckDBInstance.create(database);
   const connection = await instance.connect();
   try {
     const started = performance.now();
@@ -72,6 +75,8 @@ export interface CsvSourceResult {
   rows: number;
   megabytes: number;
   nativeSeconds: number;
+  /** The same into a table in a DuckDB file: the baseline of the targets. */
+  persistentSeconds: number;
   endToEndSeconds: number;
   uploadSeconds: number;
   /** The same file uploaded at `PACED_BYTES_PER_SECOND`, as over a network. */
@@ -114,6 +119,7 @@ export async function benchCsvSource(dir: string): Promise<CsvSourceResult> {
   const file = path.join(dir, 'bench.csv');
   const bytes = await writeBenchCsv(file, ROWS);
   const nativeSeconds = await nativeReadCsv(file);
+  const persistentSeconds = await nativeReadCsv(file, path.join(dir, 'baseline.duckdb'));
   const app = await listenSignedIn(
     { kind: 'pglite', dataDir: undefined },
     { REVLANE_DATA_DIR: path.join(dir, 'csv-app'), JOBS_POLLING_INTERVAL_SECONDS: '0.5' },
@@ -123,7 +129,14 @@ export async function benchCsvSource(dir: string): Promise<CsvSourceResult> {
     await api(app, 'GET', 'sources');
     const fast = await uploadAndSync(app, file);
     const paced = await uploadAndSync(app, file, PACED_BYTES_PER_SECOND);
-    return { rows: ROWS, megabytes: bytes / 1e6, nativeSeconds, ...fast, paced };
+    return {
+      rows: ROWS,
+      megabytes: bytes / 1e6,
+      nativeSeconds,
+      persistentSeconds,
+      ...fast,
+      paced,
+    };
   } finally {
     await app.app.close();
     await app.database.close();
@@ -212,24 +225,27 @@ export async function printSourcesBench(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'revlane-bench-sources-'));
   try {
     const csv = await benchCsvSource(dir);
-    const ratio = csv.nativeSeconds / csv.endToEndSeconds;
+    const ratio = csv.persistentSeconds / csv.endToEndSeconds;
     console.log(`\nCSV source: ${csv.rows.toLocaleString('en-US')} rows × 12 columns`);
     console.log(
-      `  DuckDB read_csv (baseline, in process)   ${csv.nativeSeconds.toFixed(2)} s  ${perSecond(csv.rows, csv.nativeSeconds)}`,
+      `  DuckDB read_csv into memory              ${csv.nativeSeconds.toFixed(2)} s  ${perSecond(csv.rows, csv.nativeSeconds)}`,
+    );
+    console.log(
+      `  DuckDB read_csv into a file (baseline)   ${csv.persistentSeconds.toFixed(2)} s  ${perSecond(csv.rows, csv.persistentSeconds)}`,
     );
     console.log(
       `  tus upload + sync, end to end            ${csv.endToEndSeconds.toFixed(2)} s  ${perSecond(csv.rows, csv.endToEndSeconds)}` +
         `  (upload ${csv.uploadSeconds.toFixed(2)} s of ${csv.megabytes.toFixed(0)} MB)`,
     );
     console.log(
-      `  ${ratio.toFixed(2)}× native: target ≥ 0.7× ${met(ratio >= 0.7)}; ` +
+      `  ${ratio.toFixed(2)}× the persistent baseline: target ≥ 0.7× ${met(ratio >= 0.7)}; ` +
         `target ≥ 1M rows/s ${met(csv.rows / csv.endToEndSeconds >= 1_000_000)}`,
     );
     const afterLastByte = csv.paced.endToEndSeconds - csv.paced.uploadSeconds;
     console.log(
       `  at ${PACED_BYTES_PER_SECOND / 1e6} MB/s (a network): ${csv.paced.endToEndSeconds.toFixed(2)} s end to end ` +
         `(upload ${csv.paced.uploadSeconds.toFixed(2)} s), done ${afterLastByte.toFixed(2)} s after the last byte: ` +
-        `${(afterLastByte / csv.nativeSeconds).toFixed(2)}× the native read`,
+        `target ≤ 0.5 s ${met(afterLastByte <= 0.5)}`,
     );
     const postgres = await benchPostgresSource(dir);
     if (typeof postgres === 'string') {

@@ -11,6 +11,7 @@ import type { SecretBox } from '../../platform/secrets/secret-box.js';
 import type { Warehouse } from '../../warehouse/index.js';
 import { nextTableName } from '../../warehouse/index.js';
 import {
+  isConnectorError,
   isTransientFailure,
   type ExtractOptions,
   type ExtractResult,
@@ -102,6 +103,8 @@ export async function runSync(deps: SyncDeps, job: SourceSyncJob, attempt: numbe
         previous,
         rawName,
         file,
+      }).catch((error: unknown) => {
+        throw inTable(table.name, error);
       });
       progress.tables.push(report.report);
       landed[table.name] = report.state;
@@ -338,6 +341,23 @@ async function countRows(warehouse: Warehouse, orgId: string, table: string): Pr
 
 async function dropScratch(warehouse: Warehouse, orgId: string, names: readonly string[]) {
   await dropTables(warehouse, orgId, names.map(nextTableName)).catch(() => undefined);
+}
+
+/**
+ * A load's own failure (not a connector's, whose message already says what to fix) as the
+ * run shows it: naming the table, its first line only (no engine hints), and never the path
+ * of a temporary file. The code stays, so a network fault is still retried.
+ */
+function inTable(table: string, error: unknown): unknown {
+  if (isConnectorError(error) || !(error instanceof Error)) return error;
+  const [first = ''] = error.message.split('\n');
+  const text = first.replace(/(?:\/[\w.-]+)*\/revlane-sync-[\w]+\/[\w.]+/g, 'the load file');
+  return Object.assign(
+    new Error(`Table "${table}" could not be loaded: ${text}`, { cause: error }),
+    {
+      code: (error as { code?: unknown }).code,
+    },
+  );
 }
 
 /** The error as the run shows it: connectors' messages as they are; never a secret. */
