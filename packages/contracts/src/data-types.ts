@@ -10,6 +10,7 @@ export const DATA_TYPES = {
   enum: 'One value out of a fixed list of options.',
   timeseries: 'A series of values over time, shown as a sparkline.',
   link: 'A web address.',
+  list: 'A list of values (a source array or set).',
   default: 'A value shown as it is stored.',
 } as const;
 

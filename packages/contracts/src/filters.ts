@@ -78,6 +78,8 @@ export const OPERATORS_BY_DATA_TYPE: Record<DataType, readonly FilterOperator[]>
   timestamp: ['before', 'after', 'between', 'on', ...BLANK_OPERATORS],
   boolean: ['is', ...BLANK_OPERATORS],
   enum: ['eq', 'includes', 'excludes', ...BLANK_OPERATORS],
+  // contains: holds this value; includes: holds any of them; excludes: holds none of them.
+  list: ['contains', 'includes', 'excludes', ...BLANK_OPERATORS],
   timeseries: ['none'],
   default: ['eq', ...BLANK_OPERATORS],
 };

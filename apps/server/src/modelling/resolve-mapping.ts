@@ -212,15 +212,17 @@ function resolveAttribute(
   }
   const column = lookUp(path, name, CUSTOM_TYPES);
   if (!column) return undefined;
+  // A day reads as its midnight (UTC) in segments, as every other date and time does.
+  const type = column.type === 'date' ? 'timestamp' : column.type;
   const custom: CustomColumn = {
     table: entity,
     name: column.name,
     label: labelFromColumnName(name),
-    type: column.type,
-    dataType: customDataTypeOf(column.type)!,
+    type,
+    dataType: customDataTypeOf(type)!,
     options: null,
   };
-  return { column, target: column.name, targetType: column.type, custom };
+  return { column, target: column.name, targetType: type, custom };
 }
 
 /** Source types a custom attribute can keep (the segment data types they read as). */
@@ -233,6 +235,8 @@ const CUSTOM_TYPES: LogicalType[] = [
   'boolean',
   'date',
   'timestamp',
+  'text_list',
+  'bigint_list',
 ];
 
 const NUMBERS: LogicalType[] = ['integer', 'bigint', 'double', 'decimal'];

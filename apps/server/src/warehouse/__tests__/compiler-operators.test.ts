@@ -1,5 +1,6 @@
 import { OPERATORS_BY_DATA_TYPE, type DataType, type FilterOperator } from '@revlane/contracts';
 import { describe, expect, it } from 'vitest';
+import { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import { compileSegmentQuery } from '../compiler/compile-segment-query.js';
 import { duckdbDialect } from '../duckdb/duckdb-dialect.js';
 import { postgresDialect } from '../postgres/postgres-dialect.js';
@@ -17,7 +18,21 @@ const FIELD_OF: Record<DataType, string> = {
   enum: 'plan',
   timeseries: 'activity_30d',
   default: 'id',
+  list: 'tags',
 };
+
+/** A custom attribute `tags` (a source's text[]): the catalogue's list column. */
+const catalogue = new OrgCatalogue([
+  {
+    table: 'accounts',
+    name: 'tags',
+    label: 'Tags',
+    type: 'text_list',
+    dataType: 'list',
+    options: null,
+  },
+]);
+const items = 'CAST(s."tags" AS TEXT[])';
 
 const ts = (n: number) => `CAST($${n} AS TIMESTAMP)`;
 const num = (n: number) => `CAST($${n} AS DOUBLE PRECISION)`;
@@ -90,6 +105,14 @@ const CASES: Record<DataType, Partial<Record<FilterOperator, Case>>> = {
     none: [null, null, []],
   },
   timeseries: { none: [null, null, []] },
+  list: {
+    contains: ['smb', `${items} && CAST(ARRAY[$1] AS TEXT[])`, ['smb']],
+    includes: [['smb', 'mid'], `${items} && CAST(ARRAY[$1, $2] AS TEXT[])`, ['smb', 'mid']],
+    excludes: [['smb'], `(s."tags" IS NULL OR NOT (${items} && CAST(ARRAY[$1] AS TEXT[])))`, ['smb']],
+    null: [null, `(s."tags" IS NULL OR ${items} = CAST(ARRAY[] AS TEXT[]))`, []],
+    not_null: [null, `(s."tags" IS NOT NULL AND NOT ${items} = CAST(ARRAY[] AS TEXT[]))`, []],
+    none: [null, null, []],
+  },
   default: {
     eq: [42, 'CAST(s."id" AS TEXT) = $1', ['42']],
     null: [null, `(s."id" IS NULL OR CAST(s."id" AS TEXT) = '')`, []],
@@ -100,7 +123,8 @@ const CASES: Record<DataType, Partial<Record<FilterOperator, Case>>> = {
 
 function countOf(field: string, operator: FilterOperator, value: unknown) {
   const filters = [{ field, operator, value }];
-  return compileSegmentQuery({ orgId, table: 'accounts', filters }, duckdbDialect).countQuery;
+  return compileSegmentQuery({ orgId, table: 'accounts', filters, catalogue }, duckdbDialect)
+    .countQuery;
 }
 
 describe('filter compiler: every operator × data type (docs/architecture.md §5.3)', () => {

@@ -30,6 +30,14 @@ const CUSTOM: CustomColumn[] = [
     dataType: 'numeric',
     options: null,
   },
+  {
+    table: 'accounts',
+    name: 'tags',
+    label: 'Tags',
+    type: 'text_list',
+    dataType: 'list',
+    options: null,
+  },
 ];
 
 describe.each(TEST_ENGINES)('$name: custom columns of an organization’s catalogue', (engine) => {
@@ -52,7 +60,9 @@ describe.each(TEST_ENGINES)('$name: custom columns of an organization’s catalo
       (targets) => [
         {
           sql: `INSERT INTO ${t(targets.accounts)} SELECT a.*,
-            CASE WHEN a.plan IN ('pro', 'enterprise') THEN 'Ann' ELSE 'Bob' END, a.seats * 10
+            CASE WHEN a.plan IN ('pro', 'enterprise') THEN 'Ann' ELSE 'Bob' END, a.seats * 10,
+            CASE WHEN a.plan = 'pro' THEN CAST(ARRAY['vip', a.plan] AS TEXT[])
+                 WHEN a.plan = 'enterprise' THEN CAST(ARRAY[] AS TEXT[]) END
             FROM ${t('accounts')} a`,
           params: [],
         },
@@ -115,6 +125,29 @@ describe.each(TEST_ENGINES)('$name: custom columns of an organization’s catalo
         filters: [{ field: 'owner', operator: 'eq', value: 'Ann' }],
       }),
     ).rejects.toThrow(/Unknown field "owner"/);
+  });
+
+  it('filters a list column: holds a value, any of some, none of them, blank', async () => {
+    const count = (filters: unknown[]) => total('accounts', filters);
+    const pro = await count([{ field: 'plan', operator: 'eq', value: 'pro' }]);
+    const enterprise = await count([{ field: 'plan', operator: 'eq', value: 'enterprise' }]);
+    expect(pro).toBeGreaterThan(0);
+    expect(await count([{ field: 'tags', operator: 'contains', value: 'vip' }])).toBe(pro);
+    expect(await count([{ field: 'tags', operator: 'includes', value: ['pro', 'x'] }])).toBe(pro);
+    expect(await count([{ field: 'tags', operator: 'excludes', value: ['vip'] }])).toBe(
+      SIZE.accounts - pro,
+    );
+    expect(await count([{ field: 'tags', operator: 'null' }])).toBe(SIZE.accounts - pro);
+    expect(await count([{ field: 'tags', operator: 'not_null' }])).toBe(pro);
+    const page = await reader().page({
+      orgId,
+      table: 'accounts',
+      filters: [{ field: 'plan', operator: 'includes', value: ['pro', 'enterprise'] }],
+      columns: ['plan', 'tags'],
+      perPage: 100,
+    });
+    expect(page.rows.length).toBe(pro + enterprise);
+    for (const row of page.rows) expect(row.tags).toEqual(row.plan === 'pro' ? ['vip', 'pro'] : []);
   });
 
   it('keeps them through the daily refresh; a load that replaces the tables drops them', async () => {

@@ -4,7 +4,7 @@ import { BOOLEAN_OPTIONS } from '../model/enum-options.js';
 import type { CatalogueColumn } from './catalogue-column.js';
 
 /** The data types a custom attribute can have: what its source type reads as (ADR 0026). */
-export type CustomDataType = 'string' | 'enum' | 'numeric' | 'boolean' | 'timestamp';
+export type CustomDataType = 'string' | 'enum' | 'numeric' | 'boolean' | 'timestamp' | 'list';
 
 /**
  * A custom attribute (ADR 0026): a mapped source column that is not a built-in canonical
@@ -64,6 +64,9 @@ export function customDataTypeOf(type: LogicalType): CustomDataType | null {
     case 'date':
     case 'timestamp':
       return 'timestamp';
+    case 'text_list':
+    case 'bigint_list':
+      return 'list';
     default:
       return decimalParts(type) ? 'numeric' : null;
   }

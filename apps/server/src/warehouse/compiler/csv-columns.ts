@@ -20,7 +20,8 @@ const WRITER_FORMATTED = new Set(['numeric', 'boolean', 'timestamp']);
  * ~5× faster than formatting in JS) and PostgreSQL's rows format to the same bytes:
  * - text that a spreadsheet would run as a formula (= + - @ tab CR first) gets a `'` prefix;
  * - booleans print `true`/`false` (PostgreSQL would print t/f);
- * - timestamps print as ISO 8601 UTC, sparklines as space-separated numbers;
+ * - timestamps print as ISO 8601 UTC, sparklines as space-separated numbers, lists as their
+ *   items separated by `, `;
  * - numbers print as the engine's decimal text (DECIMAL keeps its two decimals).
  */
 export function csvExpression(dialect: Dialect, column: CatalogueColumn): string {
@@ -38,6 +39,8 @@ export function csvExpression(dialect: Dialect, column: CatalogueColumn): string
       return dialect.isoTimestamp(value);
     case 'timeseries':
       return `array_to_string(${value}, ' ')`;
+    case 'list':
+      return `array_to_string(${value}, ', ')`;
     default:
       return `CAST(${value} AS TEXT)`;
   }

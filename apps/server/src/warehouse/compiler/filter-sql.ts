@@ -15,6 +15,7 @@ const TEXTUAL = new Set(['string', 'email', 'link', 'enum', 'default']);
  * a blank plan is "none of pro, enterprise".
  */
 export function filterCondition(filter: ResolvedFilter, column: string, params: SqlParams): string {
+  if (filter.column.dataType === 'list') return listCondition(filter, column, params);
   const { value } = filter;
   const dataType = filter.column.dataType;
   // Text values were lower-cased in JS for case-insensitive columns, once, not per row.
@@ -68,6 +69,32 @@ export function filterCondition(filter: ResolvedFilter, column: string, params: 
     case 'between':
       return `(${column} >= ${timestamp(params, range().from)} AND ${column} < ${timestamp(params, range().to)})`;
     case 'none':
+      return 'TRUE';
+  }
+}
+
+/**
+ * A filter on a list column (a source's array or set), its items compared as text on both
+ * engines (`&&`: the lists share an item): `contains` one value, `includes` any of them,
+ * `excludes` none of them (or no list); blank is no list or an empty one.
+ */
+function listCondition(filter: ResolvedFilter, column: string, params: SqlParams): string {
+  const items = `CAST(${column} AS TEXT[])`;
+  const values = (list: readonly unknown[]) =>
+    `CAST(ARRAY[${list.map((item) => params.add(String(item))).join(', ')}] AS TEXT[])`;
+  const empty = `${items} = CAST(ARRAY[] AS TEXT[])`;
+  switch (filter.operator) {
+    case 'contains':
+      return `${items} && ${values([filter.value])}`;
+    case 'includes':
+      return `${items} && ${values(filter.value as unknown[])}`;
+    case 'excludes':
+      return `(${column} IS NULL OR NOT (${items} && ${values(filter.value as unknown[])}))`;
+    case 'null':
+      return `(${column} IS NULL OR ${empty})`;
+    case 'not_null':
+      return `(${column} IS NOT NULL AND NOT ${empty})`;
+    default:
       return 'TRUE';
   }
 }
