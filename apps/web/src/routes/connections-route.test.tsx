@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeSource, makeSync } from '@/features/connections/testing/source-fixtures';
-import { describeRequests, pending, stubApi, type ApiRoutes } from '@/testing/api-stub';
+import {
+  discoveredTables,
+  makeSource,
+  makeSync,
+} from '@/features/connections/testing/source-fixtures';
+import { pickOpenOption, pickOptionWithin, visibleOptions } from '@/testing/antd-select';
+import { describeRequests, pending, requestsTo, stubApi, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
 import { storeImpersonation } from '@/testing/impersonation';
 import { renderApp } from '@/testing/render-app';
@@ -18,6 +23,15 @@ function renderConnections(routes: ApiRoutes) {
 
 const dataSources = () => screen.findByRole('region', { name: 'Data sources' });
 const card = async (name: string) => within(await dataSources()).findByRole('listitem', { name });
+
+async function openEdit(name: string) {
+  await userEvent.click(within(await card(name)).getByRole('button', { name: 'Edit' }));
+  return screen.findByRole('dialog', { name: `Edit ${name}` });
+}
+
+/** A row of the dialog's table picker, found by the table it names. */
+const tableRow = (dialog: HTMLElement, table: string) =>
+  within(dialog).findByRole('row', { name: new RegExp(table.replace('.', '\\.')) });
 
 describe('connections page', () => {
   it('shows each source as a card: type, status, last sync, rows and the error', async () => {
@@ -39,11 +53,59 @@ describe('connections page', () => {
     expect(product).toHaveTextContent(/November 20 2026 at/);
     for (const action of ['Sync now', 'Edit', 'Delete'])
       expect(within(product).getByRole('button', { name: action })).toBeEnabled();
+    expect(within(product).queryByRole('alert')).toBeNull();
 
     const signups = await card('Signups');
     expect(signups).toHaveTextContent('CSV file');
     expect(signups).toHaveTextContent('Failed');
     expect(within(signups).getByRole('alert')).toHaveTextContent('Bad quote');
+  });
+
+  it('shows the values the last sync could not land as the source holds them', async () => {
+    renderConnections({
+      [SOURCES]: [
+        makeSource({
+          lastSync: makeSync({
+            warnings: [
+              {
+                table: 'public.orders',
+                column: 'shipped_at',
+                count: 3,
+                example: '0000-00-00',
+                message: '3 zero dates landed empty',
+              },
+              {
+                table: 'public.orders',
+                column: 'total',
+                count: 1,
+                example: null,
+                message: '1 value kept as text',
+              },
+            ],
+          }),
+        }),
+      ],
+    });
+    const warning = within(await card('Product DB')).getByRole('alert');
+    expect(warning).toHaveTextContent('Some values could not land as the source holds them');
+    const [zeroDates, total] = within(warning).getAllByRole('listitem');
+    expect(zeroDates).toHaveTextContent(
+      'public.orders.shipped_at: 3 zero dates landed empty (e.g. 0000-00-00)',
+    );
+    expect(total).toHaveTextContent('public.orders.total: 1 value kept as text');
+    expect(total).not.toHaveTextContent('e.g.');
+  });
+
+  it('counts the rows in the warehouse, not the last run’s', async () => {
+    renderConnections({
+      [SOURCES]: [
+        // An incremental run that found nothing new wrote no rows; the warehouse holds 5,400.
+        makeSource({ lastSync: makeSync({ rowsRead: 0, rowsWritten: 0 }), rowsInWarehouse: 5400 }),
+        makeSource({ id: 'src-2', name: 'New DB', lastSync: null, rowsInWarehouse: null }),
+      ],
+    });
+    expect(await card('Product DB')).toHaveTextContent(/Rows\s*5,400/);
+    expect(await card('New DB')).toHaveTextContent(/Rows\s*—/);
   });
 
   it('says what to do when there is no source yet', async () => {
@@ -181,6 +243,128 @@ describe('connections page', () => {
       name: 'Warehouse DB',
       schedule: 'manual',
       config: { host: 'db.acme.test', database: 'app', user: 'reader', tlsMode: 'prefer' },
+    });
+  });
+
+  // Whole-app renders with the table picker and antd Selects: generous on a loaded machine.
+  describe('edit dialog', { timeout: 120_000 }, () => {
+    it('changes the tables and their options: cursor, primary key, left-out columns', async () => {
+      const { requests } = renderConnections({
+        [SOURCES]: [makeSource({ selectedTables: [{ name: 'public.accounts' }] })],
+        'GET /composer/api/v1/sources/src-1/tables': discoveredTables,
+        'PATCH /composer/api/v1/sources/src-1': makeSource(),
+      });
+      const dialog = await openEdit('Product DB');
+      const events = await tableRow(dialog, 'public.events');
+      // Options belong to a chosen table.
+      expect(within(events).queryByRole('button', { name: /Options/ })).toBeNull();
+      await userEvent.click(within(events).getByRole('checkbox'));
+      await userEvent.click(
+        within(events).getByRole('button', { name: 'Options for public.events' }),
+      );
+      const options = within(dialog).getByRole('region', { name: 'Options for public.events' });
+
+      // A cursor follows a value that only grows: the text column is not offered.
+      await userEvent.click(within(options).getByRole('combobox', { name: 'Cursor column' }));
+      expect(visibleOptions()).toEqual(['idbigint', 'occurred_attimestamptz']);
+      await pickOpenOption('occurred_at');
+      await pickOptionWithin(options, 'Primary key', 'id');
+      await pickOptionWithin(options, 'Leave out columns', 'name');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      const [patch] = requestsTo(requests, 'PATCH', '/composer/api/v1/sources/src-1');
+      expect(patch?.body).toMatchObject({
+        selectedTables: [
+          { name: 'public.accounts' },
+          {
+            name: 'public.events',
+            cursorColumn: 'occurred_at',
+            primaryKey: 'id',
+            excludeColumns: ['name'],
+          },
+        ],
+      });
+    });
+
+    it('offers no table options for a source that loads every column', async () => {
+      const tabs = [
+        { name: 'Signups', columns: [{ name: 'email', type: 'VARCHAR' }], rowEstimate: 10 },
+        { name: 'Trials', columns: [{ name: 'email', type: 'VARCHAR' }], rowEstimate: 4 },
+      ];
+      const { requests } = renderConnections({
+        [SOURCES]: [
+          makeSource({
+            type: 'google_sheets',
+            name: 'Sheet',
+            config: { spreadsheetId: 'sheet-id-1234567' },
+            secretsSet: [],
+            selectedTables: [{ name: 'Signups' }],
+          }),
+        ],
+        'GET /composer/api/v1/sources/src-1/tables': tabs,
+        'PATCH /composer/api/v1/sources/src-1': makeSource(),
+      });
+      const dialog = await openEdit('Sheet');
+      const trials = await tableRow(dialog, 'Trials');
+      await userEvent.click(within(trials).getByRole('checkbox'));
+      expect(within(dialog).queryByRole('button', { name: /Options/ })).toBeNull();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      const [patch] = requestsTo(requests, 'PATCH', '/composer/api/v1/sources/src-1');
+      expect(patch?.body).toMatchObject({
+        selectedTables: [{ name: 'Signups' }, { name: 'Trials' }],
+      });
+    });
+
+    it('tests the saved connection once at a time and shows the server’s answer', async () => {
+      let answer: (response: Response) => void = () => undefined;
+      const { requests } = renderConnections({
+        [SOURCES]: [makeSource()],
+        'GET /composer/api/v1/sources/src-1/tables': discoveredTables,
+        'POST /composer/api/v1/sources/src-1/test': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      });
+      const dialog = await openEdit('Product DB');
+      const test = within(dialog).getByRole('button', { name: 'Test connection' });
+      await userEvent.click(test);
+      await waitFor(() => expect(test).toBeDisabled());
+      answer(
+        jsonResponse(200, {
+          data: { ok: false, message: 'Authentication failed for user "reader".' },
+        }),
+      );
+      const result = await within(dialog).findByRole('alert');
+      expect(result).toHaveTextContent('Connection failed');
+      expect(result).toHaveTextContent('Authentication failed for user "reader".');
+      expect(test).toBeEnabled();
+      expect(requestsTo(requests, 'POST', '/composer/api/v1/sources/src-1/test')).toHaveLength(1);
+    });
+
+    it('shows the message of a refused save in the dialog', async () => {
+      renderConnections({
+        [SOURCES]: [makeSource()],
+        'GET /composer/api/v1/sources/src-1/tables': discoveredTables,
+        'PATCH /composer/api/v1/sources/src-1': () =>
+          jsonResponse(400, {
+            error: 'bad_request',
+            message: 'No column "occurred_at" in public.accounts',
+            errors: [
+              {
+                path: 'selectedTables[0].cursorColumn',
+                message: 'No column "occurred_at" in public.accounts',
+              },
+            ],
+          }),
+      });
+      const dialog = await openEdit('Product DB');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'No column "occurred_at" in public.accounts',
+      );
+      expect(dialog).toBeInTheDocument();
     });
   });
 });

@@ -94,7 +94,21 @@ describe('add data source wizard', { timeout: 120_000 }, () => {
             data:
               polls === 1
                 ? makeSync({ id: 'sync-9', status: 'running', rowsRead: 250, rowsWritten: 0 })
-                : makeSync({ id: 'sync-9', rowsRead: 1000, rowsWritten: 1000, tables }),
+                : makeSync({
+                    id: 'sync-9',
+                    rowsRead: 1000,
+                    rowsWritten: 1000,
+                    tables,
+                    warnings: [
+                      {
+                        table: 'public.events',
+                        column: 'occurred_at',
+                        count: 2,
+                        example: '0000-00-00 00:00:00',
+                        message: '2 zero dates landed empty',
+                      },
+                    ],
+                  }),
           });
         },
       },
@@ -151,6 +165,10 @@ describe('add data source wizard', { timeout: 120_000 }, () => {
         { timeout: 5000 },
       ),
     ).toBeVisible();
+    // A run that succeeded may still have values it could not land as the source holds them.
+    expect(within(wizard).getByRole('alert')).toHaveTextContent(
+      'public.events.occurred_at: 2 zero dates landed empty (e.g. 0000-00-00 00:00:00)',
+    );
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       selectedTables: [{ name: 'public.accounts' }, { name: 'public.events' }],
     });

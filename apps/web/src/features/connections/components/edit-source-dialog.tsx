@@ -1,14 +1,25 @@
-import { SOURCE_SCHEDULES, type Source, type SourceSchedule } from '@revlane/contracts';
+import {
+  SOURCE_SCHEDULES,
+  type SelectedTable,
+  type Source,
+  type SourceSchedule,
+} from '@revlane/contracts';
 import { Form, Select } from 'antd';
+import { useState } from 'react';
 import { ModalForm } from '@/common/ui/modal-form';
 import { useUpdateSource } from '../api/update-source';
+import { cleanSelectedTable, isSameSelection } from '../lib/selected-tables';
 import {
   checkSourceForm,
   configOfForm,
+  isConfigChanged,
   toFormFields,
   type SourceFormValues,
 } from '../lib/source-form';
+import { isFileSource } from '../lib/source-types';
 import { CredentialFormFields } from './credential-form-fields';
+import { SavedSourceTest } from './saved-source-test';
+import { SourceTablesField } from './source-tables-field';
 
 interface EditSourceDialogProps {
   source: Source;
@@ -21,12 +32,22 @@ const SCHEDULE_LABELS: Record<SourceSchedule, string> = {
   daily: 'Every day',
 };
 
+/** The table picker and its per-table options need more room than a form's 520. */
+const TABLES_DIALOG_WIDTH = 720;
+
 type EditValues = SourceFormValues & { schedule: SourceSchedule };
 
-/** Name, schedule and credentials of a source; a secret left blank keeps its value. */
+/**
+ * Name, credentials (a secret left blank keeps its value) with "Test connection", schedule,
+ * and the tables to load; a file source has no connection and loads its one table whole.
+ */
 export function EditSourceDialog({ source, onClose }: EditSourceDialogProps) {
   const [form] = Form.useForm();
   const update = useUpdateSource(source.id);
+  const [selectedTables, setSelectedTables] = useState<SelectedTable[]>(source.selectedTables);
+  const config = Form.useWatch<SourceFormValues['config']>('config', { form, preserve: true });
+  const isFile = isFileSource(source.type);
+
   const submit = () => {
     const values = form.getFieldsValue(true) as EditValues;
     // Secrets are optional in the contract: one left blank is not sent and keeps its value.
@@ -40,6 +61,11 @@ export function EditSourceDialog({ source, onClose }: EditSourceDialogProps) {
         name: checked.body.name,
         schedule: values.schedule,
         config: configOfForm(source.type, values),
+        // Only a changed selection is sent: one the dialog could not read (the source was
+        // unreachable) stays as saved.
+        ...(isSameSelection(selectedTables, source.selectedTables)
+          ? {}
+          : { selectedTables: selectedTables.map(cleanSelectedTable) }),
       },
       {
         onSuccess: onClose,
@@ -58,6 +84,7 @@ export function EditSourceDialog({ source, onClose }: EditSourceDialogProps) {
       isLoading={update.isPending}
       error={update.error?.message}
       submitText="Save"
+      width={isFile ? undefined : TABLES_DIALOG_WIDTH}
     >
       <Form
         form={form}
@@ -70,6 +97,14 @@ export function EditSourceDialog({ source, onClose }: EditSourceDialogProps) {
         }}
       >
         <CredentialFormFields type={source.type} secretsSet={source.secretsSet} />
+        {!isFile && (
+          <SavedSourceTest
+            sourceId={source.id}
+            hasUnsavedChanges={
+              config !== undefined && isConfigChanged(source.type, { config }, source.config)
+            }
+          />
+        )}
         <Form.Item name="schedule" label="Schedule">
           <Select
             options={SOURCE_SCHEDULES.map((value) => ({
@@ -79,6 +114,9 @@ export function EditSourceDialog({ source, onClose }: EditSourceDialogProps) {
           />
         </Form.Item>
       </Form>
+      {!isFile && (
+        <SourceTablesField source={source} value={selectedTables} onChange={setSelectedTables} />
+      )}
     </ModalForm>
   );
 }

@@ -5,8 +5,9 @@ import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { useCancelSync } from '../api/cancel-sync';
 import { useStartSync } from '../api/start-sync';
 import { SOURCE_TYPE_INFO } from '../lib/source-types';
-import { formatCount, isSyncActive, SYNC_STATUS_LABELS, syncRows } from '../lib/sync-status';
+import { formatCount, isSyncActive, SYNC_STATUS_LABELS } from '../lib/sync-status';
 import { SourceTypeIcon } from './source-type-icon';
+import { SyncWarnings } from './sync-warnings';
 
 interface SourceCardProps {
   source: Source;
@@ -50,14 +51,18 @@ export function SourceCard({ source, onEdit, onDelete, onMap }: SourceCardProps)
         <dd className="text-right text-slate-800">
           {lastSyncAt ? formatTimestamp(lastSyncAt) : '—'}
         </dd>
+        {/* What the warehouse holds: a run's own rows are 0 when nothing changed or it failed. */}
         <dt className="text-slate-500">Rows</dt>
-        <dd className="text-right text-slate-800">{sync ? formatCount(syncRows(sync)) : '—'}</dd>
+        <dd className="text-right text-slate-800">
+          {source.rowsInWarehouse === null ? '—' : formatCount(source.rowsInWarehouse)}
+        </dd>
       </dl>
       {sync?.error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-700">
           {sync.error}
         </p>
       )}
+      {sync && <SyncWarnings warnings={sync.warnings} />}
       <div className="mt-auto flex flex-wrap gap-2">
         <Button
           size="small"

@@ -34,6 +34,15 @@ export function configOfForm(type: SourceType, values: SourceFormValues) {
   return config;
 }
 
+/** Whether a form's credentials differ from the saved config (a typed secret always does). */
+export const isConfigChanged = (
+  type: SourceType,
+  values: SourceFormValues,
+  saved: Record<string, unknown>,
+): boolean =>
+  JSON.stringify(configOfForm(type, values)) !==
+  JSON.stringify(configOfForm(type, { config: saved as SourceFormValues['config'] }));
+
 /** Form field paths as antd names: `config.host` → `['config', 'host']`. */
 export const fieldNameOf = (path: string): (string | number)[] =>
   path

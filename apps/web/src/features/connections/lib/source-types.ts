@@ -49,6 +49,9 @@ export const SOURCE_TYPE_INFO: Record<SourceType, SourceTypeInfo> = {
   outreach: crmSource('Outreach'),
 };
 
+/** A CSV source is its file: one table, loaded whole, with no connection to test. */
+export const isFileSource = (type: SourceType): boolean => type === 'csv';
+
 /**
  * The CRM and tool connections of the "CRM & tools" group; they arrive with their own issue
  * (docs/product.md §1), so the page shows them as not connected.

@@ -13,6 +13,7 @@ export function makeSync(overrides: Partial<Sync> = {}): Sync {
     finishedAt: AT,
     error: null,
     tables: [],
+    warnings: [],
     createdAt: AT,
     ...overrides,
   };
@@ -28,6 +29,7 @@ export function makeSource(overrides: Partial<Source> = {}): Source {
     selectedTables: [],
     schedule: 'manual',
     lastSync: makeSync(),
+    rowsInWarehouse: 1200,
     createdAt: AT,
     updatedAt: AT,
     ...overrides,

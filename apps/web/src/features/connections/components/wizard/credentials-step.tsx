@@ -6,6 +6,7 @@ import { useTestSourceConfig } from '../../api/test-source-config';
 import { SOURCE_TYPE_INFO } from '../../lib/source-types';
 import { checkSourceForm, toFormFields, type SourceFormValues } from '../../lib/source-form';
 import { CredentialFormFields } from '../credential-form-fields';
+import { TestResultAlert } from '../test-result-alert';
 import { ServiceAccountAddress } from './service-account-address';
 
 interface CredentialsStepProps {
@@ -61,14 +62,7 @@ export function CredentialsStep({ type, onBack, onCreated }: CredentialsStepProp
     >
       {type === 'google_sheets' && <ServiceAccountAddress />}
       <CredentialFormFields type={type} />
-      {test.data && (
-        <InlineAlert
-          type={test.data.ok ? 'success' : 'error'}
-          title={test.data.ok ? 'Connection works' : 'Connection failed'}
-          description={test.data.message}
-          className="mb-4"
-        />
-      )}
+      {test.data && <TestResultAlert result={test.data} className="mb-4" />}
       {create.error && create.error.fieldErrors.length === 0 && (
         <InlineAlert type="error" title={create.error.message} className="mb-4" />
       )}

@@ -3,6 +3,7 @@ import { Loader } from '@/common/ui/loader';
 import { InlineAlert } from '@/common/ui/inline-alert';
 import { useSync } from '../../api/get-sync';
 import { formatCount, isSyncActive, SYNC_STATUS_LABELS, syncRows } from '../../lib/sync-status';
+import { SyncWarnings } from '../sync-warnings';
 
 interface SyncStepProps {
   syncId: string;
@@ -49,6 +50,7 @@ export function SyncStep({ syncId, expectedRows, onDone }: SyncStepProps) {
           }
         />
       )}
+      <SyncWarnings warnings={run.warnings} />
       {(run.status === 'failed' || run.status === 'cancelled') && (
         <InlineAlert
           type="error"
