@@ -66,6 +66,11 @@ describe.each(TEST_ENGINES)('$name: custom columns of an organization’s catalo
             FROM ${t('accounts')} a`,
           params: [],
         },
+        // A plan the built-in options do not know, as a mapped source may write it.
+        {
+          sql: `UPDATE ${t(targets.accounts)} SET plan = 'Growth 2024' WHERE plan = 'starter'`,
+          params: [],
+        },
         { sql: `INSERT INTO ${t(targets.users)} SELECT * FROM ${t('users')}`, params: [] },
         { sql: `INSERT INTO ${t(targets.events)} SELECT * FROM ${t('events')}`, params: [] },
       ],
@@ -125,6 +130,24 @@ describe.each(TEST_ENGINES)('$name: custom columns of an organization’s catalo
         filters: [{ field: 'owner', operator: 'eq', value: 'Ann' }],
       }),
     ).rejects.toThrow(/Unknown field "owner"/);
+  });
+
+  it('offers and filters the values a built-in enum holds beyond its options', async () => {
+    const catalogue = await readCatalogue(warehouse, orgId);
+    const plan = catalogue.find('accounts', 'plan')!;
+    expect(plan.options).toEqual(['free', 'starter', 'pro', 'enterprise', 'Growth 2024']);
+    expect(plan.optionLabels?.['Growth 2024']).toBe('Growth 2024');
+    expect(catalogue.find('users', 'account_plan')!.options).toContain('Growth 2024');
+    const growth = await total('accounts', [
+      { field: 'plan', operator: 'includes', value: ['Growth 2024'] },
+    ]);
+    expect(growth).toBeGreaterThan(0);
+    expect(await total('accounts', [{ field: 'plan', operator: 'eq', value: 'starter' }])).toBe(0);
+    // Recorded with the load: the daily refresh keeps them.
+    await refreshMetrics(warehouse, orgId, NOW);
+    expect((await readCatalogue(warehouse, orgId)).find('accounts', 'plan')!.options).toContain(
+      'Growth 2024',
+    );
   });
 
   it('filters a list column: holds a value, any of some, none of them, blank', async () => {

@@ -18,15 +18,34 @@ export class OrgCatalogue {
   private readonly columnsByTable: Record<BaseTable, readonly CatalogueColumn[]>;
   private readonly byName: Record<BaseTable, ReadonlyMap<string, CatalogueColumn>>;
 
-  constructor(readonly custom: readonly CustomColumn[] = []) {
+  /**
+   * `dataOptions`: values a mapped source holds in a built-in enum column beyond its own
+   * options (a plan `growth`), recorded with the load: they are options too, shown as the
+   * source writes them, so they can be picked and filtered.
+   */
+  constructor(
+    readonly custom: readonly CustomColumn[] = [],
+    readonly dataOptions: DataOptions = {},
+  ) {
     const own = (table: BaseTable) =>
       custom.filter((column) => column.table === table).map(customCatalogueColumn);
-    const accounts = own('accounts');
+    // A user's `account_plan` offers what the account's `plan` holds.
+    const extra = (table: BaseTable, name: string) =>
+      dataOptions[table]?.[name] ??
+      (table === 'users' && name.startsWith('account_')
+        ? dataOptions.accounts?.[name.slice('account_'.length)]
+        : undefined);
+    const builtIn = (table: BaseTable, columns: readonly CatalogueColumn[]) =>
+      columns.map((column) => withDataOptions(column, extra(table, column.name)));
+    const accounts = [...builtIn('accounts', ACCOUNT_COLUMNS), ...own('accounts')];
     // A user's account columns include the account's custom attributes (`account_<name>`).
-    const users = [...own('users'), ...accounts.map(accountColumnOfUsers)];
     this.columnsByTable = {
-      accounts: [...ACCOUNT_COLUMNS, ...accounts],
-      users: [...USER_COLUMNS, ...users],
+      accounts,
+      users: [
+        ...builtIn('users', USER_COLUMNS),
+        ...own('users'),
+        ...accounts.slice(ACCOUNT_COLUMNS.length).map(accountColumnOfUsers),
+      ],
     };
     this.byName = {
       accounts: new Map(this.columnsByTable.accounts.map((column) => [column.name, column])),
@@ -63,6 +82,22 @@ export class OrgCatalogue {
     if (source === 'accounts' || source === 'users') return this.canonicalSchema(source);
     return source === 'account_metrics' ? ACCOUNT_METRICS_TABLE : USER_METRICS_TABLE;
   }
+}
+
+/** Per base table, per built-in enum column: the values beyond its options in the data. */
+export type DataOptions = Partial<Record<BaseTable, Record<string, string[]>>>;
+
+function withDataOptions(column: CatalogueColumn, extra: readonly string[] | undefined) {
+  if (!extra?.length || !column.options) return column;
+  const added = extra.filter((option) => !column.options!.includes(option));
+  return {
+    ...column,
+    options: [...column.options, ...added],
+    optionLabels: {
+      ...column.optionLabels,
+      ...Object.fromEntries(added.map((option) => [option, option])),
+    },
+  };
 }
 
 /** The catalogue of an organization without custom attributes (and of the demo data). */

@@ -52,7 +52,9 @@ const CHUNK_TYPES: Record<
   bigint_list: {
     type: LIST(BIGINT),
     convert: (value) =>
-      listValue((value as (number | string | null)[]).map((item) => (item === null ? null : BigInt(item)))),
+      listValue(
+        (value as (number | string | null)[]).map((item) => (item === null ? null : BigInt(item))),
+      ),
   },
 };
 

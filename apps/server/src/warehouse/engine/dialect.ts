@@ -1,5 +1,10 @@
 import { quoteIdentifier } from './identifiers.js';
-import { decimalParts, type DecimalType, type LogicalType, type TableSchema } from './table-schema.js';
+import {
+  decimalParts,
+  type DecimalType,
+  type LogicalType,
+  type TableSchema,
+} from './table-schema.js';
 
 export type DialectName = 'duckdb' | 'postgres';
 

@@ -1,5 +1,5 @@
 import type { CustomColumn } from '../catalogue/custom-columns.js';
-import { withEnumOptions } from '../catalogue/custom-enum-options.js';
+import { builtInDataOptions, withEnumOptions } from '../catalogue/custom-enum-options.js';
 import { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import { nextTableName, type TableSchema } from '../engine/table-schema.js';
 import type { CompiledQuery, Warehouse } from '../engine/warehouse.js';
@@ -45,7 +45,10 @@ export async function loadCanonicalSelects(
       });
       counts[table.name] = Number(row?.n ?? 0);
     }
-    const catalogue = new OrgCatalogue(await withEnumOptions(warehouse, orgId, targets, custom));
+    const catalogue = new OrgCatalogue(
+      await withEnumOptions(warehouse, orgId, targets, custom),
+      await builtInDataOptions(warehouse, orgId, targets),
+    );
     await buildDerivedTables(warehouse, orgId, targets, asOf, catalogue);
     await warehouse.swapTables(orgId, [
       ...CANONICAL_TABLES.map((table) => table.name),

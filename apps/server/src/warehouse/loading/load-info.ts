@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { parseCustomColumns, type CustomColumn } from '../catalogue/custom-columns.js';
-import { OrgCatalogue } from '../catalogue/org-catalogue.js';
+import { parseCustomColumns } from '../catalogue/custom-columns.js';
+import { OrgCatalogue, type DataOptions } from '../catalogue/org-catalogue.js';
 import { nextTableName } from '../engine/table-schema.js';
 import type { Warehouse } from '../engine/warehouse.js';
 import { LOAD_INFO_TABLE } from '../model/load-info-table.js';
@@ -13,18 +13,45 @@ export interface LoadInfo {
   catalogue: OrgCatalogue;
 }
 
-/** Writes `load_info__next` for a load about to be swapped in, with its custom columns. */
+/**
+ * Writes `load_info__next` for a load about to be swapped in, with its catalogue: the custom
+ * columns and the data's options of built-in enums, as `{ custom, dataOptions }` (a load
+ * recorded before data options has the custom columns' list alone).
+ */
 export async function writeNextLoadInfo(
   warehouse: Warehouse,
   orgId: string,
   asOf: number,
-  custom: readonly CustomColumn[],
+  catalogue: OrgCatalogue,
 ) {
   const next = { ...LOAD_INFO_TABLE, name: nextTableName(LOAD_INFO_TABLE.name) };
+  const recorded = JSON.stringify({ custom: catalogue.custom, dataOptions: catalogue.dataOptions });
   await warehouse.createTable(orgId, next);
   await warehouse.bulkLoad(orgId, next, [
-    { rowCount: 1, columns: [[randomUUID()], [Date.now()], [asOf], [JSON.stringify(custom)]] },
+    { rowCount: 1, columns: [[randomUUID()], [Date.now()], [asOf], [recorded]] },
   ]);
+}
+
+/** The catalogue recorded with a load, in either form (see writeNextLoadInfo). */
+function recordedCatalogue(value: unknown): OrgCatalogue {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (Array.isArray(parsed)) return new OrgCatalogue(parseCustomColumns(parsed));
+  const { custom, dataOptions } = (parsed ?? {}) as { custom?: unknown; dataOptions?: unknown };
+  return new OrgCatalogue(parseCustomColumns(custom ?? []), parseDataOptions(dataOptions));
+}
+
+/** Data options as recorded, keeping only lists of strings under known tables. */
+function parseDataOptions(value: unknown): DataOptions {
+  if (typeof value !== 'object' || value === null) return {};
+  const options: DataOptions = {};
+  for (const table of ['accounts', 'users'] as const) {
+    const columns = (value as Record<string, unknown>)[table];
+    if (typeof columns !== 'object' || columns === null) continue;
+    for (const [name, list] of Object.entries(columns))
+      if (Array.isArray(list) && list.every((item) => typeof item === 'string'))
+        (options[table] ??= {})[name] = list;
+  }
+  return options;
 }
 
 /** The load a reader sees now, or null before the first load has finished. */
@@ -40,7 +67,7 @@ export async function readLoadInfo(warehouse: Warehouse, orgId: string): Promise
     loadId: row.load_id as string,
     loadedAt: row.loaded_at as string,
     asOf: row.as_of as string,
-    catalogue: new OrgCatalogue(parseCustomColumns(row.custom_columns ?? [])),
+    catalogue: recordedCatalogue(row.custom_columns ?? []),
   };
 }
 

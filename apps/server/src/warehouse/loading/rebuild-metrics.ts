@@ -120,7 +120,7 @@ export async function buildDerivedTables(
     { withPrimaryKeys: true },
     catalogue,
   );
-  await writeNextLoadInfo(warehouse, orgId, asOf, catalogue.custom);
+  await writeNextLoadInfo(warehouse, orgId, asOf, catalogue);
 }
 
 /** Recomputes the derived tables from the current data (daily, as windows move on). */
