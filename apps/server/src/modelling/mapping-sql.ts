@@ -42,8 +42,16 @@ function canonicalRows(
   joins = '',
 ): string {
   const { dialect } = sql;
-  for (const attribute of entity.attributes)
-    expressions[attribute.target] = column(attribute.column.name);
+  for (const attribute of entity.attributes) {
+    const value = column(attribute.column.name);
+    // A path inside a JSON column: its keys are bound, never spliced.
+    expressions[attribute.target] = attribute.jsonPath
+      ? dialect.jsonText(
+          value,
+          attribute.jsonPath.map((key) => sql.params.add(key)),
+        )
+      : value;
+  }
   const select = schema.columns.map((c) => {
     const type = dialect.columnType(c.type);
     const expression = expressions[c.name] ?? 'NULL';

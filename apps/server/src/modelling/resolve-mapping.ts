@@ -10,7 +10,12 @@ import {
   type Warehouse,
   describeTable,
 } from '../warehouse/index.js';
-import { decimalParts, type DecimalType, type LogicalType, type TableColumn } from '../warehouse/index.js';
+import {
+  decimalParts,
+  type DecimalType,
+  type LogicalType,
+  type TableColumn,
+} from '../warehouse/index.js';
 import { safeIdentifier, findSource } from '../ingestion/index.js';
 import { ATTRIBUTE_TARGETS, ROLE_TYPES, type Role } from './mapping-roles.js';
 
@@ -26,6 +31,8 @@ export interface ResolvedAttribute {
   custom?: CustomColumn;
   /** Its position in the entity's `attributes` (errors name `users.attributes[i]`). */
   index: number;
+  /** Keys of a path inside the JSON column (`meta.tier` → ['tier']): its text there. */
+  jsonPath?: string[];
 }
 
 export interface ResolvedEntity {
@@ -165,6 +172,14 @@ async function resolveEntity(
   names.forEach((name, index) => {
     if (entity === 'events') return;
     const path = `${entity}.attributes[${index}]`;
+    const inJson = bySourceName.has(name) ? null : jsonPathAttribute(entity, name, bySourceName);
+    if (inJson) {
+      if (seen.has(inJson.target)) issues.push({ path, message: `“${name}” is listed twice` });
+      else if (typeof inJson.problem === 'string') issues.push({ path, message: inJson.problem });
+      else attributes.push({ ...inJson.attribute, index });
+      seen.add(inJson.target);
+      return;
+    }
     const found = bySourceName.get(name);
     if (found && seen.has(found.name)) {
       issues.push({ path, message: `“${name}” is listed twice` });
@@ -223,6 +238,40 @@ function resolveAttribute(
     options: null,
   };
   return { column, target: column.name, targetType: type, custom };
+}
+
+/** A key of a JSON path a mapping may name: bound as a parameter, kept plain all the same. */
+const JSON_KEY = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * `meta.tier`: the text at a path inside a JSON column, as a custom text attribute named
+ * `meta_tier` (labelled as written). Null when the name's first part is no JSON column.
+ */
+function jsonPathAttribute(
+  entity: 'accounts' | 'users',
+  name: string,
+  bySourceName: ReadonlyMap<string, ResolvedColumn | undefined>,
+):
+  | { target: string; problem: string; attribute?: undefined }
+  | { target: string; problem?: undefined; attribute: Omit<ResolvedAttribute, 'index'> }
+  | null {
+  const [base, ...keys] = name.split('.');
+  const column = bySourceName.get(base ?? '');
+  if (keys.length === 0 || !column || column.type !== 'json') return null;
+  const target = safeIdentifier(name, new Set());
+  if (!keys.every((key) => JSON_KEY.test(key)))
+    return { target, problem: `A path inside “${base}” takes letters, digits, _ and - only` };
+  if (BUILT_IN_CATALOGUE.find(entity, target))
+    return { target, problem: `Segments already have a column “${target}”: pick another` };
+  const custom: CustomColumn = {
+    table: entity,
+    name: target,
+    label: name,
+    type: 'text',
+    dataType: 'string',
+    options: null,
+  };
+  return { target, attribute: { column, target, targetType: 'text', custom, jsonPath: keys } };
 }
 
 /** Source types a custom attribute can keep (the segment data types they read as). */

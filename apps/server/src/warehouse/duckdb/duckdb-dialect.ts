@@ -15,4 +15,7 @@ export const duckdbDialect: Dialect = {
   binaryCollation: (expression) => expression,
   columnType: (type) => (type === 'json' ? 'JSON' : commonColumnType(type)),
   isoTimestamp: (expression) => `strftime(${expression}, '${ISO_TIMESTAMP_FORMAT}')`,
+  // A JSON pointer, `/meta/tier`: its keys are plain (the mapping allows no `/` or `~`).
+  jsonText: (expression, keys) =>
+    `json_extract_string(${expression}, ${keys.map((key) => `'/' || ${key}`).join(' || ')})`,
 };

@@ -25,6 +25,8 @@ export interface Dialect {
   columnType(type: LogicalType): string;
   /** A TIMESTAMP as `2024-05-01T12:00:00.000Z` text (exports). */
   isoTimestamp(expression: string): string;
+  /** The text at a path (its keys' placeholders, in order) inside a JSON value; NULL if none. */
+  jsonText(expression: string, keys: readonly string[]): string;
 }
 
 /** Types that are spelled alike on both engines. */

@@ -8,4 +8,6 @@ export const postgresDialect: Dialect = {
   binaryCollation: (expression) => `${expression} COLLATE "C"`,
   columnType: (type) => (type === 'json' ? 'JSONB' : commonColumnType(type)),
   isoTimestamp: (expression) => `to_char(${expression}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  jsonText: (expression, keys) =>
+    `jsonb_extract_path_text(CAST(${expression} AS JSONB), ${keys.map((key) => `CAST(${key} AS TEXT)`).join(', ')})`,
 };

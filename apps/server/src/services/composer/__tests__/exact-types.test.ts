@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Source, Sync } from '@revlane/contracts';
+import type { SegmentColumn, Source, Sync } from '@revlane/contracts';
+import { asUser } from '../../../../test/app.js';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { csvFileOf } from '../../../ingestion/connectors/csv-connector.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
@@ -324,6 +325,51 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
           day: '2000-01-01',
         });
         expect(again.warnings).toEqual([]);
+      });
+
+      it('maps a path inside JSON and a list as segment columns, filtered by item', async () => {
+        const mapping = {
+          accounts: {
+            sourceId: source.id,
+            table: 'torture',
+            columns: { id: 'id', name: 'plan' },
+            attributes: ['meta.tier', 'tags', 'Account Owner'],
+          },
+          users: { sourceId: source.id, table: 'torture', columns: { id: 'id' } },
+        };
+        const saved = await f.call(f.dana, { method: 'PUT', url: 'mapping', payload: mapping });
+        expect(saved.statusCode, saved.body).toBe(200);
+        const started = await f.call(f.dana, { method: 'POST', url: 'mapping/publish' });
+        const { id } = started.json<{ data: { id: string } }>().data;
+        let status = 'queued';
+        while (status === 'queued' || status === 'running') {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const run = await f.call(f.dana, { method: 'GET', url: `mapping/runs/${id}` });
+          status = run.json<{ data: { status: string } }>().data.status;
+        }
+        expect(status).toBe('succeeded');
+        const liveOps = (url: string) =>
+          f.t.app.inject(asUser(f.dana, { method: 'GET', url: `/live-ops/api/v1/${url}` }));
+        const columns = (await liveOps('segments/tables/accounts/columns')).json<{
+          data: SegmentColumn[];
+        }>().data;
+        expect(columns.find((c) => c.name === 'meta_tier')).toMatchObject({
+          label: 'meta.tier',
+          dataType: 'enum',
+          options: ['gold'],
+        });
+        expect(columns.find((c) => c.name === 'tags')).toMatchObject({ dataType: 'list' });
+        // The source's own name is the label; the warehouse name is a safe identifier.
+        expect(columns.find((c) => c.name === 'account_owner')?.label).toBe('Account Owner');
+        const engine = f.t.app.warehouse.engine;
+        const rows = await engine.query(f.danaOrg, {
+          sql: `SELECT id, meta_tier, tags FROM ${engine.dialect.table(f.danaOrg, 'accounts')}
+            WHERE ${'CAST(tags AS TEXT[])'} && CAST(ARRAY['mid, market'] AS TEXT[]) ORDER BY id`,
+          params: [],
+        });
+        expect(rows).toEqual([
+          { id: '1', meta_tier: 'gold', tags: ['smb', 'mid, market', null, 'NULL', 'a"b'] },
+        ]);
       });
 
       it('refuses a selection naming what the source lacks, and leaves columns out', async () => {
