@@ -26,7 +26,11 @@ function logicalTypeOf(duckdbType: string): LogicalType {
 /** The note of a date column: the one format every value of it was read in. */
 function formatNote(type: string, sniffed: SniffedCsv): string | undefined {
   const format =
-    type === 'DATE' ? sniffed.dateFormat : type.startsWith('TIMESTAMP') ? sniffed.timestampFormat : null;
+    type === 'DATE'
+      ? sniffed.dateFormat
+      : type.startsWith('TIMESTAMP')
+        ? sniffed.timestampFormat
+        : null;
   return format ? `every value read as ${format}` : undefined;
 }
 

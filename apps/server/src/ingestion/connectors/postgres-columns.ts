@@ -1,9 +1,5 @@
 import type { LandingWarning } from '@revlane/contracts';
-import {
-  decimalType,
-  MAX_DECIMAL_PRECISION,
-  type LogicalType,
-} from '../../warehouse/index.js';
+import { decimalType, MAX_DECIMAL_PRECISION, type LogicalType } from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../../integrations/index.js';
 import type { CatalogueColumn } from './database-connector.js';
 
@@ -223,7 +219,8 @@ export async function settlePlans(
       const bad = `${q} IS NOT NULL AND ${plan.unkept.condition(q)} AND (${where})`;
       return [{ plan, message: plan.unkept.message, bad }];
     }
-    if (plan.asText) return [{ plan, message: plan.asText, bad: `${q} IS NOT NULL AND (${where})` }];
+    if (plan.asText)
+      return [{ plan, message: plan.asText, bad: `${q} IS NOT NULL AND (${where})` }];
     return [];
   });
   if (counted.length === 0) return { plans: settled, warnings: [] };
@@ -243,7 +240,8 @@ export async function settlePlans(
       {
         column: plan.column.name,
         count,
-        example: example === null || example === undefined ? null : String(example),
+        // The example was selected as `::text`.
+        example: typeof example === 'string' ? example : null,
         message: `${count} ${message}`,
       },
     ];

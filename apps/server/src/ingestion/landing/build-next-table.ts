@@ -4,6 +4,7 @@ import {
   describeTable,
   quoteIdentifier,
   nextTableName,
+  type LogicalType,
   type TableSchema,
 } from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../../integrations/index.js';
@@ -47,7 +48,7 @@ export async function landsAlike(
 ): Promise<boolean> {
   const live = await describeTable(warehouse, orgId, schema.name);
   // Compared as SQL types: `decimal` and `decimal(12,2)` are one type.
-  const sqlType = warehouse.dialect.columnType;
+  const sqlType = (type: LogicalType) => warehouse.dialect.columnType(type);
   return (
     live !== null &&
     live.length === schema.columns.length &&

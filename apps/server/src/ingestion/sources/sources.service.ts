@@ -21,7 +21,10 @@ import {
   type SourceRecord,
 } from './sources.repository.js';
 
-type Composer = Pick<FastifyInstance, 'db' | 'secrets' | 'warehouse' | 'dependents' | 'config' | 'log'>;
+type Composer = Pick<
+  FastifyInstance,
+  'db' | 'secrets' | 'warehouse' | 'dependents' | 'config' | 'log'
+>;
 
 async function answer(app: Composer, row: SourceRecord): Promise<Source> {
   const latest = (await latestSyncsOf(app.db, row.orgId)).get(row.id);

@@ -72,7 +72,7 @@ export async function builtInDataOptions(
       });
       if (rows.length === 0 || rows.length > MAX_DATA_OPTIONS) continue;
       (found[table] ??= {})[column.name] = rows
-        .map((row) => String(row.value))
+        .map((row) => row.value as string)
         .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     }
   }

@@ -21,7 +21,7 @@ export function textLiteral(type: LogicalType, value: unknown): string {
     case 'integer_list':
     case 'bigint_list':
     case 'text_list':
-      return arrayLiteral(value as readonly unknown[]);
+      return arrayLiteral(value as readonly (string | number | null)[]);
     default:
       return String(value);
   }
@@ -32,7 +32,7 @@ export function textLiteral(type: LogicalType, value: unknown): string {
  * reads and prints, and the load format's list field on both engines (DuckDB reads it as
  * its list cast does, between brackets; see duckdb-csv-import).
  */
-export function arrayLiteral(values: readonly unknown[]): string {
+export function arrayLiteral(values: readonly (string | number | bigint | null)[]): string {
   const items = values.map((item) =>
     item === null || item === undefined
       ? 'NULL'
