@@ -150,16 +150,17 @@ const MARIA_TORTURE = `
     id INT PRIMARY KEY, amount DECIMAL(38,10), wide DECIMAL(65,30), ubig BIGINT UNSIGNED,
     flag BIT(1), bits BIT(12), active TINYINT(1), level TINYINT(1), day DATE,
     at DATETIME(3), yr YEAR, tags SET('a','b','c'), kind ENUM('x','y'),
-    emoji VARCHAR(20) CHARACTER SET utf8mb4, span TIME, ratio DOUBLE
+    emoji VARCHAR(20) CHARACTER SET utf8mb4, span TIME, ratio DOUBLE, mrr DECIMAL(12,2),
+    seats MEDIUMINT UNSIGNED, raw VARBINARY(8), doc JSON, score FLOAT
   ) DEFAULT CHARSET = utf8mb4;
   INSERT INTO torture VALUES
     (1, -99999999.9999999999, 1.000000000000000000000000000001, 18446744073709551615,
      b'1', b'101010101010', 1, 2, '0000-00-00', '2024-02-29 12:34:56.789', 2024, 'a,c',
-     'y', '😀 naïve', '838:59:59', 0.1),
+     'y', '😀 naïve', '838:59:59', 0.1, 0.1, 16777215, x'DEADBEEF', '{"tier": "gold"}', 1.5),
     (2, 1234567890123456789012345678.1234567890, NULL, 0, b'0', b'0', 0, 0, '2025-03-14',
-     '0000-00-00 00:00:00', 1901, '', 'x', '', '-00:00:01', -0.5),
+     '0000-00-00 00:00:00', 1901, '', 'x', '', '-00:00:01', -0.5, 0.2, 0, x'', '[]', -0.25),
     (3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-     NULL, NULL);`;
+     NULL, NULL, 0.7, NULL, NULL, NULL, NULL);`;
 
 const MARIA_ROWS = [
   {
@@ -179,6 +180,12 @@ const MARIA_ROWS = [
     emoji: '😀 naïve',
     span: '838:59:59',
     ratio: 0.1,
+    mrr: 0.1,
+    seats: 16_777_215,
+    raw: '\\xdeadbeef',
+    // MariaDB's JSON is LONGTEXT with a check: text, as written.
+    doc: '{"tier": "gold"}',
+    score: 1.5,
   },
   {
     id: 2,
@@ -197,6 +204,11 @@ const MARIA_ROWS = [
     emoji: '',
     span: '-00:00:01',
     ratio: -0.5,
+    mrr: 0.2,
+    seats: 0,
+    raw: '\\x',
+    doc: '[]',
+    score: -0.25,
   },
   {
     id: 3,
@@ -217,8 +229,13 @@ const MARIA_ROWS = [
         emoji: 0,
         span: 0,
         ratio: 0,
+        seats: 0,
+        raw: 0,
+        doc: 0,
+        score: 0,
       }).map((name) => [name, null]),
     ),
+    mrr: 0.7,
   },
 ];
 
@@ -459,7 +476,20 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
           'text',
           'text',
           'double',
+          'decimal(12,2)',
+          'bigint',
+          'text',
+          'text',
+          'double',
         ]);
+        // Sums of exact decimals are exact on this source too.
+        const engine = f.t.app.warehouse.engine;
+        const table = engine.dialect.table(f.danaOrg, sync.tables[0]!.warehouseTable);
+        const [sum] = await engine.query(f.danaOrg, {
+          sql: `SELECT sum(mrr) AS total FROM ${table}`,
+          params: [],
+        });
+        expect(sum).toEqual({ total: 1 });
 
         await maria!.query(`INSERT INTO ${database}.torture (id, amount, day)
           VALUES (4, 0.0000000001, '2001-02-03')`);
@@ -480,12 +510,15 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
         });
         const file = csvFileOf(f.t.config.dataDir, f.danaOrg, source.id);
         mkdirSync(path.dirname(file), { recursive: true });
+        // csv-spectrum's cases too: CRLF line ends, a quoted line feed and comma, escaped
+        // quotes, 4-byte UTF-8, a byte order mark.
         writeFileSync(
           file,
-          'id,name,signup,amount,Account Owner\n' +
-            '1,"",3/14/2025,12.5,Ann\n' +
-            '2,,12/1/2024,7,"Bob ""B"""\n' +
-            '3,"x",1/2/2025,,\n',
+          '\uFEFFid,name,signup,amount,Account Owner\r\n' +
+            '1,"",3/14/2025,12.5,Ann\r\n' +
+            '2,,12/1/2024,7,"Bob ""B"""\r\n' +
+            '3,"x",1/2/2025,,\r\n' +
+            '4,"line\nbreak, and comma",2/28/2024,0.25,"😀 naïve"\r\n',
         );
         const sync = await syncNow(f, f.dana, source.id);
         expect(sync.status).toBe('succeeded');
@@ -493,6 +526,13 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
           { id: 1, name: '', signup: '2025-03-14', amount: 12.5, account_owner: 'Ann' },
           { id: 2, name: null, signup: '2024-12-01', amount: 7, account_owner: 'Bob "B"' },
           { id: 3, name: 'x', signup: '2025-01-02', amount: null, account_owner: null },
+          {
+            id: 4,
+            name: 'line\nbreak, and comma',
+            signup: '2024-02-28',
+            amount: 0.25,
+            account_owner: '😀 naïve',
+          },
         ]);
         expect(sync.tables[0]!.columns!.find((c) => c.name === 'signup')).toMatchObject({
           landedAs: 'date',
