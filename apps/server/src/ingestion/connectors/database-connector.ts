@@ -3,6 +3,7 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../platform/outbound/outbound-policy.js';
+import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
   type ExtractedColumn,
@@ -29,6 +30,16 @@ export interface CatalogueTable<Column extends CatalogueColumn> {
   estimate: number | null;
   columns: Column[];
 }
+
+/** How a catalogue column lands: as `type`, with a note for the user when there is one. */
+export const landingAs =
+  (source: CatalogueColumn) =>
+  (type: LogicalType, note?: string): ExtractedColumn => ({
+    name: source.name,
+    sourceType: source.type,
+    type,
+    ...(note ? { note } : {}),
+  });
 
 /** Catalogue rows, one a column in table then column order, as tables with their columns. */
 export function catalogueTables<Row, Column extends CatalogueColumn>(

@@ -1,12 +1,7 @@
 import type { LandingWarning } from '@revlane/contracts';
-import {
-  arrayLiteral,
-  decimalType,
-  MAX_DECIMAL_PRECISION,
-  type LogicalType,
-} from '../../warehouse/index.js';
+import { arrayLiteral, decimalType, MAX_DECIMAL_PRECISION } from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../../integrations/index.js';
-import type { CatalogueColumn } from './database-connector.js';
+import { landingAs, type CatalogueColumn } from './database-connector.js';
 
 export interface MySqlColumn extends CatalogueColumn {
   /** information_schema's DATA_TYPE, lower case (`decimal`, `tinyint`, `set`). */
@@ -52,12 +47,7 @@ const INTEGERS = new Set(['tinyint', 'smallint', 'mediumint', 'int', 'integer', 
  * dates empty and counted, SET as a list, JSON as JSON, the rest as text.
  */
 export function planMySqlColumn(source: MySqlColumn): MySqlColumnPlan {
-  const column = (type: LogicalType, note?: string): ExtractedColumn => ({
-    name: source.name,
-    sourceType: source.type,
-    type,
-    ...(note ? { note } : {}),
-  });
+  const column = landingAs(source);
   const type = source.type.toLowerCase();
   const unsigned = type.includes('unsigned');
   const { dataType } = source;

@@ -1,7 +1,7 @@
 import type { LandingWarning } from '@revlane/contracts';
 import { decimalType, MAX_DECIMAL_PRECISION, type LogicalType } from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../../integrations/index.js';
-import type { CatalogueColumn } from './database-connector.js';
+import { landingAs, type CatalogueColumn } from './database-connector.js';
 
 /** A PostgreSQL column as the catalogue describes it, a domain read as its base type. */
 export interface PgColumn extends CatalogueColumn {
@@ -74,12 +74,7 @@ const plain = (column: ExtractedColumn): PgColumnPlan => ({ column, select: (q) 
  * rounded: what a type cannot hold lands empty and is counted, or the column lands as text.
  */
 export function planPostgresColumn(source: PgColumn): PgColumnPlan {
-  const column = (type: LogicalType, note?: string): ExtractedColumn => ({
-    name: source.name,
-    sourceType: source.type,
-    type,
-    ...(note ? { note } : {}),
-  });
+  const column = landingAs(source);
   const { base } = source;
   if (INTEGERS.has(base)) return plain(column('bigint'));
   if (FLOATS.has(base)) return plain(column('double'));

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { MappingBody, MappingRun } from '@revlane/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { asUser, type TestUser } from '../../../test/app.js';
@@ -8,8 +6,7 @@ import {
   createComposerFixture,
   type ComposerFixture,
 } from '../../services/composer/__tests__/composer-fixture.js';
-import { syncNow } from '../../services/composer/__tests__/sync-helpers.js';
-import { csvFileOf } from '../../ingestion/connectors/csv-connector.js';
+import { syncNow, writeCsvSource } from '../../services/composer/__tests__/sync-helpers.js';
 
 /**
  * A hand-checked dataset (ADR 0019): Initech's id twice, a user at gmail.com (free mail, never
@@ -66,9 +63,7 @@ export async function createMappingFixture(): Promise<MappingFixture> {
     env: { ...FAST_JOBS_ENV, ...(pgUrl ? { WAREHOUSE_URL: pgUrl } : {}) },
   });
   const land = async (sourceId: string, content: string) => {
-    const file = csvFileOf(f.t.config.dataDir, f.danaOrg, sourceId);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
+    writeCsvSource(f, sourceId, content);
     const sync = await syncNow(f, f.dana, sourceId);
     if (sync.status !== 'succeeded') throw new Error(`sync: ${sync.error}`);
   };

@@ -1,5 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveredTable, OnboardingStep, Source, TablePreview } from '@revlane/contracts';
 import { asUser } from '../../../../test/app.js';
@@ -9,18 +8,14 @@ import { csvFileOf } from '../../../ingestion/connectors/csv-connector.js';
 import { INTERRUPTED_MESSAGE } from '../../../ingestion/syncs/sync-jobs.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import { leadsCsv } from './leads-csv.js';
-import { countRows, insertDeadRun, syncNow } from './sync-helpers.js';
+import { countRows, insertDeadRun, syncNow, writeCsvSource } from './sync-helpers.js';
 
 const ROWS = 30_000;
 
 describe('composer: a CSV source', () => {
   let f: ComposerFixture;
   let source: Source;
-  const writeFile = (content: string) => {
-    const file = csvFileOf(f.t.config.dataDir, f.danaOrg, source.id);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  };
+  const writeFile = (content: string) => writeCsvSource(f, source.id, content);
 
   beforeAll(async () => {
     f = await createComposerFixture({ env: FAST_JOBS_ENV });
@@ -80,16 +75,16 @@ describe('composer: a CSV source', () => {
   });
 
   it('lands a file in its own dialect: delimiter, day-first dates, quoting, offsets', async () => {
-    // Semicolons, a quoted delimiter, a quoted empty field (NULL, as the sniffer reads it),
+    // Semicolons, a quoted delimiter, a quoted empty field (an empty string, not NULL),
     // dates day first, an instant with an offset (lands as UTC): read as the sniffer typed it.
     const orders = await f.createSource(f.dana, {
       type: 'csv',
       name: 'Orders',
       config: { fileName: 'orders.csv' },
     });
-    const file = csvFileOf(f.t.config.dataDir, f.danaOrg, orders.id);
-    writeFileSync(
-      file,
+    writeCsvSource(
+      f,
+      orders.id,
       'order;placed;note;paid_at;amount\n' +
         '1;03/04/2024;"a;b";2024-03-04 10:00:00+02;\n' +
         '2;13/04/2024;"";2024-03-05 11:30:00+00;1.5\n',

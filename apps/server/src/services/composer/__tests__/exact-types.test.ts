@@ -1,14 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SegmentColumn, Source, Sync } from '@revlane/contracts';
 import { asUser } from '../../../../test/app.js';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
-import { csvFileOf } from '../../../ingestion/connectors/csv-connector.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import { sourceMariaDb } from './source-mariadb.js';
 import { createSourceDatabase, sourcePostgresUrl, type SourceDatabase } from './source-postgres.js';
-import { syncNow } from './sync-helpers.js';
+import { syncNow, writeCsvSource } from './sync-helpers.js';
 
 /**
  * Type-torture tables (docs/architecture.md §5.5): every value of every type family lands
@@ -266,6 +263,15 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
       const table = engine.dialect.table(f.danaOrg, sync.tables[0]!.warehouseTable);
       return engine.query(f.danaOrg, { sql: `SELECT * FROM ${table} ORDER BY 1`, params: [] });
     };
+    const mrrSum = async (sync: Sync) => {
+      const engine = f.t.app.warehouse.engine;
+      const table = engine.dialect.table(f.danaOrg, sync.tables[0]!.warehouseTable);
+      const [row] = await engine.query(f.danaOrg, {
+        sql: `SELECT sum(mrr) AS total FROM ${table}`,
+        params: [],
+      });
+      return row?.total;
+    };
     const select = (source: Source, table: object) =>
       f.call(f.dana, {
         method: 'PATCH',
@@ -319,13 +325,7 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
         expect(columns.find((c) => c.name === 'span')?.note).toMatch(/seconds/);
 
         // Sums of exact decimals are exact: 0.1 + 0.2 + 0.7 is 1, not 0.9999999999999999.
-        const engine = f.t.app.warehouse.engine;
-        const table = engine.dialect.table(f.danaOrg, sync.tables[0]!.warehouseTable);
-        const [sum] = await engine.query(f.danaOrg, {
-          sql: `SELECT sum(mrr) AS total FROM ${table}`,
-          params: [],
-        });
-        expect(sum).toEqual({ total: 1 });
+        expect(await mrrSum(sync)).toBe(1);
 
         await remote.run(`INSERT INTO torture (id, mrr, free, tags, day)
           VALUES (4, 12.5, 0.000000001, '{x}', '2000-01-01')`);
@@ -483,13 +483,7 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
           'double',
         ]);
         // Sums of exact decimals are exact on this source too.
-        const engine = f.t.app.warehouse.engine;
-        const table = engine.dialect.table(f.danaOrg, sync.tables[0]!.warehouseTable);
-        const [sum] = await engine.query(f.danaOrg, {
-          sql: `SELECT sum(mrr) AS total FROM ${table}`,
-          params: [],
-        });
-        expect(sum).toEqual({ total: 1 });
+        expect(await mrrSum(sync)).toBe(1);
 
         await maria!.query(`INSERT INTO ${database}.torture (id, amount, day)
           VALUES (4, 0.0000000001, '2001-02-03')`);
@@ -508,12 +502,11 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
           name: 'Leads',
           config: { fileName: 'leads.csv' },
         });
-        const file = csvFileOf(f.t.config.dataDir, f.danaOrg, source.id);
-        mkdirSync(path.dirname(file), { recursive: true });
         // csv-spectrum's cases too: CRLF line ends, a quoted line feed and comma, escaped
         // quotes, 4-byte UTF-8, a byte order mark.
-        writeFileSync(
-          file,
+        writeCsvSource(
+          f,
+          source.id,
           '\uFEFFid,name,signup,amount,Account Owner\r\n' +
             '1,"",3/14/2025,12.5,Ann\r\n' +
             '2,,12/1/2024,7,"Bob ""B"""\r\n' +

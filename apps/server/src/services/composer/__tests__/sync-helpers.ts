@@ -1,10 +1,20 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Sync } from '@revlane/contracts';
+import { csvFileOf } from '../../../ingestion/connectors/csv-connector.js';
 import { rawTablePrefix } from '../../../ingestion/landing/landed-tables.js';
 import { sourceSyncs } from '../../../platform/database/schema/index.js';
 import type { TestUser } from '../../../../test/app.js';
 import type { ComposerFixture } from './composer-fixture.js';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** Puts a CSV source's file in place, as a finished upload does. */
+export function writeCsvSource(f: ComposerFixture, sourceId: string, content: string) {
+  const file = csvFileOf(f.t.config.dataDir, f.danaOrg, sourceId);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
 
 /** `POST sources/{id}/syncs`: the new run's id (202). */
 export async function startSync(f: ComposerFixture, user: TestUser, sourceId: string) {
