@@ -5,6 +5,7 @@ import {
   discoveredTables,
   makeSource,
   makeSync,
+  makeSyncTable,
 } from '@/features/connections/testing/source-fixtures';
 import { pickOpenOption, pickOptionWithin, visibleOptions } from '@/testing/antd-select';
 import { describeRequests, pending, requestsTo, stubApi, type ApiRoutes } from '@/testing/api-stub';
@@ -94,6 +95,51 @@ describe('connections page', () => {
     );
     expect(total).toHaveTextContent('public.orders.total: 1 value kept as text');
     expect(total).not.toHaveTextContent('e.g.');
+  });
+
+  it('shows how each column landed behind "Columns", collapsed at first', async () => {
+    const columns = [
+      { name: 'Order ID', warehouseName: 'order_id', sourceType: 'bigint', landedAs: 'bigint' },
+      {
+        name: 'Total',
+        warehouseName: 'total',
+        sourceType: 'money',
+        landedAs: 'decimal(38,10)',
+        note: 'money: landed as a decimal, the currency symbol dropped',
+      },
+    ];
+    renderConnections({
+      [SOURCES]: [makeSource({ lastSync: makeSync({ tables: [makeSyncTable({ columns })] }) })],
+    });
+    const product = await card('Product DB');
+    const toggle = within(product).getByRole('button', { name: 'Columns' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(product).queryByText(/currency symbol dropped/)).toBeNull();
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const orders = within(product).getByRole('region', { name: 'Columns of public.orders' });
+    const total = within(orders).getByRole('row', { name: /^Total/ });
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Total',
+      'money',
+      'decimal (38, 10)',
+      'money: landed as a decimal, the currency symbol dropped',
+    ]);
+    expect(within(orders).getByRole('row', { name: /^Order ID/ })).toHaveTextContent(
+      'whole number',
+    );
+  });
+
+  it('offers no "Columns" for a run from before columns were reported', async () => {
+    renderConnections({
+      [SOURCES]: [makeSource({ lastSync: makeSync({ tables: [makeSyncTable()] }) })],
+    });
+    expect(within(await card('Product DB')).queryByRole('button', { name: 'Columns' })).toBeNull();
   });
 
   it('counts the rows in the warehouse, not the last run’s', async () => {

@@ -6,6 +6,7 @@ import { useCancelSync } from '../api/cancel-sync';
 import { useStartSync } from '../api/start-sync';
 import { SOURCE_TYPE_INFO } from '../lib/source-types';
 import { formatCount, isSyncActive, SYNC_STATUS_LABELS } from '../lib/sync-status';
+import { LandedColumns } from './landed-columns';
 import { SourceTypeIcon } from './source-type-icon';
 import { SyncWarnings } from './sync-warnings';
 
@@ -63,6 +64,7 @@ export function SourceCard({ source, onEdit, onDelete, onMap }: SourceCardProps)
         </p>
       )}
       {sync && <SyncWarnings warnings={sync.warnings} />}
+      {sync && <LandedColumns tables={sync.tables} />}
       <div className="mt-auto flex flex-wrap gap-2">
         <Button
           size="small"

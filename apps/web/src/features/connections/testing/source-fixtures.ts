@@ -1,4 +1,10 @@
-import type { DiscoveredTable, Source, Sync, TablePreview } from '@revlane/contracts';
+import type {
+  DiscoveredTable,
+  Source,
+  Sync,
+  SyncTableReport,
+  TablePreview,
+} from '@revlane/contracts';
 
 const AT = '2026-11-20T09:30:00.000Z';
 
@@ -15,6 +21,20 @@ export function makeSync(overrides: Partial<Sync> = {}): Sync {
     tables: [],
     warnings: [],
     createdAt: AT,
+    ...overrides,
+  };
+}
+
+/** One table of a run's report: a full load of `public.orders` with no schema drift. */
+export function makeSyncTable(overrides: Partial<SyncTableReport> = {}): SyncTableReport {
+  return {
+    name: 'public.orders',
+    warehouseTable: 'src_public_orders',
+    rows: 1200,
+    incremental: false,
+    addedColumns: [],
+    droppedColumns: [],
+    changedColumns: [],
     ...overrides,
   };
 }
