@@ -31,6 +31,21 @@ export interface CatalogueTable<Column extends CatalogueColumn> {
   columns: Column[];
 }
 
+/** A warning's words for one value and for several: "1 zero date", "412 zero dates". */
+export interface CountedWords {
+  one: string;
+  other: string;
+}
+
+export const countedMessage = (count: number, words: CountedWords) =>
+  `${count} ${count === 1 ? words.one : words.other}`;
+
+/** Every value lands, as text, where no exact type holds the numbers. */
+export const WIDE_NUMBERS: CountedWords = {
+  one: 'number wider than 38 digits landed as text, every digit kept',
+  other: 'numbers wider than 38 digits landed as text, every digit kept',
+};
+
 /** How a catalogue column lands: as `type`, with a note for the user when there is one. */
 export const landingAs =
   (source: CatalogueColumn) =>

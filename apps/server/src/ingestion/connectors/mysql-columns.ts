@@ -1,7 +1,13 @@
 import type { LandingWarning } from '@revlane/contracts';
 import { arrayLiteral, decimalType, MAX_DECIMAL_PRECISION } from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../../integrations/index.js';
-import { landingAs, type CatalogueColumn } from './database-connector.js';
+import {
+  countedMessage,
+  landingAs,
+  WIDE_NUMBERS,
+  type CatalogueColumn,
+  type CountedWords,
+} from './database-connector.js';
 
 export interface MySqlColumn extends CatalogueColumn {
   /** information_schema's DATA_TYPE, lower case (`decimal`, `tinyint`, `set`). */
@@ -19,16 +25,19 @@ export interface MySqlColumn extends CatalogueColumn {
 export interface MySqlColumnPlan {
   column: ExtractedColumn;
   convert?: (value: unknown) => unknown;
-  unkept?: string;
+  unkept?: CountedWords;
   /** Every value lands, but as text: the run counts them under this message. */
-  asText?: string;
+  asText?: CountedWords;
   /** A check over the whole table that decides the plan (TINYINT(1) holding 2, say). */
   probe?: { aggregate(quoted: string): string; decide(value: unknown): MySqlColumnPlan };
 }
 
 /** A date or datetime with a zero year, month or day (`0000-00-00`, `2024-00-15`). */
 const ZERO_DATE = /^(0000-|\d{4}-00-|\d{4}-\d{2}-00)/;
-const ZERO_DATE_MESSAGE = 'zero dates landed empty';
+const ZERO_DATE_MESSAGE: CountedWords = {
+  one: 'zero date landed empty',
+  other: 'zero dates landed empty',
+};
 
 /** A BIT(n) value (big-endian bytes) as an unsigned integer. */
 const bitsOf = (value: unknown) =>
@@ -80,7 +89,7 @@ export function planMySqlColumn(source: MySqlColumn): MySqlColumnPlan {
       ? { column: column(decimalType(precision, scale)) }
       : {
           column: column('text', 'numbers wider than 38 digits: landed as text, every digit kept'),
-          asText: 'numbers wider than 38 digits landed as text, every digit kept',
+          asText: WIDE_NUMBERS,
         };
   }
   if (dataType === 'float' || dataType === 'double' || dataType === 'real')
@@ -131,7 +140,7 @@ export class UnkeptValues {
           column: plan.column.name,
           count,
           example: this.examples[index]!,
-          message: `${count} ${message}`,
+          message: countedMessage(count, message),
         },
       ];
     });

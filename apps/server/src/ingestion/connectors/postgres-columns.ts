@@ -1,7 +1,13 @@
 import type { LandingWarning } from '@revlane/contracts';
 import { decimalType, MAX_DECIMAL_PRECISION, type LogicalType } from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../../integrations/index.js';
-import { landingAs, type CatalogueColumn } from './database-connector.js';
+import {
+  countedMessage,
+  landingAs,
+  WIDE_NUMBERS,
+  type CatalogueColumn,
+  type CountedWords,
+} from './database-connector.js';
 
 /** A PostgreSQL column as the catalogue describes it, a domain read as its base type. */
 export interface PgColumn extends CatalogueColumn {
@@ -25,11 +31,11 @@ type Quoted = string;
 export interface PgColumnPlan {
   column: ExtractedColumn;
   select(quoted: Quoted): string;
-  unkept?: { condition(quoted: Quoted): string; message: string };
+  unkept?: { condition(quoted: Quoted): string; message: CountedWords };
   /** Over the whole table: decides the type before the extract (unconstrained numeric, arrays). */
   probe?: { aggregates(quoted: Quoted): string[]; decide(values: unknown[]): PgColumnPlan };
   /** Every value lands, but as text: the run says so with the count of values. */
-  asText?: string;
+  asText?: CountedWords;
 }
 
 const INTEGERS = new Set(['int2', 'int4', 'int8', 'oid', 'xid', 'cid']);
@@ -39,10 +45,15 @@ const TEXT_ELEMENTS = (element: string) => !INTEGERS.has(element);
 /** Years 1 to 9999: what both warehouses and an ISO date hold; others land empty. */
 const outOfRange = (first: string, end: string) => (quoted: Quoted) =>
   `(NOT isfinite(${quoted}) OR ${quoted} < ${first} OR ${quoted} >= ${end})`;
-const OUT_OF_RANGE_MESSAGE =
-  'values outside the years 1 to 9999 (infinity, dates before Christ) landed empty';
+const OUT_OF_RANGE_MESSAGE: CountedWords = {
+  one: 'value outside the years 1 to 9999 (infinity, a date before Christ) landed empty',
+  other: 'values outside the years 1 to 9999 (infinity, dates before Christ) landed empty',
+};
 const NOT_A_NUMBER = (quoted: Quoted) => `${quoted} IN ('NaN', 'Infinity', '-Infinity')`;
-const NOT_A_NUMBER_MESSAGE = 'values NaN or Infinity, which a decimal cannot hold, landed empty';
+const NOT_A_NUMBER_MESSAGE: CountedWords = {
+  one: 'value NaN or Infinity, which a decimal cannot hold, landed empty',
+  other: 'values NaN or Infinity, which a decimal cannot hold, landed empty',
+};
 
 /** numeric(p,s)'s precision and scale from its type modifier (scale may be negative). */
 function numericModifier(typmod: number): { precision: number; scale: number } | null {
@@ -134,7 +145,7 @@ function numericPlan(
   const asText: PgColumnPlan = {
     column: column('text', 'numbers wider than 38 digits: landed as text, every digit kept'),
     select: (q) => q,
-    asText: 'numbers wider than 38 digits landed as text, every digit kept',
+    asText: WIDE_NUMBERS,
   };
   const modifier = numericModifier(source.typmod);
   if (modifier) {
@@ -237,7 +248,7 @@ export async function settlePlans(
         count,
         // The example was selected as `::text`.
         example: typeof example === 'string' ? example : null,
-        message: `${count} ${message}`,
+        message: countedMessage(count, message),
       },
     ];
   });

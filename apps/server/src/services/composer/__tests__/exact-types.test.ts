@@ -307,7 +307,7 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
             column: 'free',
             count: 1,
             example: 'NaN',
-            message: '1 values NaN or Infinity, which a decimal cannot hold, landed empty',
+            message: '1 value NaN or Infinity, which a decimal cannot hold, landed empty',
           },
           expect.objectContaining({ column: 'day', count: 1, example: 'infinity' }),
           expect.objectContaining({ column: 'at', count: 1 }),
@@ -454,7 +454,7 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
             column: 'day',
             count: 1,
             example: '0000-00-00',
-            message: '1 zero dates landed empty',
+            message: '1 zero date landed empty',
           },
           expect.objectContaining({ column: 'at', count: 1, example: '0000-00-00 00:00:00.000' }),
         ]);
