@@ -11,7 +11,6 @@ import type { SecretBox } from '../../platform/secrets/secret-box.js';
 import type { Warehouse } from '../../warehouse/index.js';
 import { nextTableName } from '../../warehouse/index.js';
 import {
-  isConnectorError,
   isTransientFailure,
   type ExtractOptions,
   type ExtractResult,
@@ -37,6 +36,7 @@ import { fullConfig, openSecrets } from '../sources/source-secrets.js';
 import { findSource, updateSource, type SourceRecord } from '../sources/sources.repository.js';
 import { markStepCompleted } from '../../services/user/index.js';
 import { SYNC_RETRY_LIMIT, type SourceSyncJob } from './sync-jobs.js';
+import { inTable, safeMessage } from './sync-errors.js';
 import { SyncProgress } from './sync-progress.js';
 import { finishSync, markRetrying, startSync } from './syncs.repository.js';
 
@@ -341,28 +341,4 @@ async function countRows(warehouse: Warehouse, orgId: string, table: string): Pr
 
 async function dropScratch(warehouse: Warehouse, orgId: string, names: readonly string[]) {
   await dropTables(warehouse, orgId, names.map(nextTableName)).catch(() => undefined);
-}
-
-/**
- * A load's own failure (not a connector's, whose message already says what to fix) as the
- * run shows it: naming the table, its first line only (no engine hints), and never the path
- * of a temporary file. The code stays, so a network fault is still retried.
- */
-function inTable(table: string, error: unknown): unknown {
-  if (isConnectorError(error) || !(error instanceof Error)) return error;
-  const [first = ''] = error.message.split('\n');
-  const text = first.replace(/(?:\/[\w.-]+)*\/revlane-sync-[\w]+\/[\w.]+/g, 'the load file');
-  return Object.assign(
-    new Error(`Table "${table}" could not be loaded: ${text}`, { cause: error }),
-    {
-      code: (error as { code?: unknown }).code,
-    },
-  );
-}
-
-/** The error as the run shows it: connectors' messages as they are; never a secret. */
-function safeMessage(error: unknown, secrets: readonly string[]): string {
-  let message = error instanceof Error ? error.message : String(error);
-  for (const secret of secrets) if (secret) message = message.split(secret).join('***');
-  return message;
 }
