@@ -134,6 +134,16 @@ export const testSourceBodySchema = z.discriminatedUnion('type', [
 export type TestSourceBody = z.infer<typeof testSourceBodySchema>;
 
 /**
+ * `POST sources/{id}/test`: with `config`, the form's values merged over the saved ones (a
+ * secret left out keeps its value), tested and not saved; without, the saved config.
+ */
+export const testSavedSourceBodySchema = z
+  .strictObject({ config: z.record(z.string(), z.unknown()).optional() })
+  // No body at all arrives as null.
+  .nullish();
+export type TestSavedSourceBody = z.infer<typeof testSavedSourceBodySchema>;
+
+/**
  * A table to load; with `cursorColumn` later syncs load only rows past the last value seen,
  * and with `primaryKey` too, a row loaded again replaces the one of the same key instead of
  * landing beside it.

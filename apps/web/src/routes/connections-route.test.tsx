@@ -386,7 +386,22 @@ describe('connections page', () => {
       expect(result).toHaveTextContent('Connection failed');
       expect(result).toHaveTextContent('Authentication failed for user "reader".');
       expect(test).toBeEnabled();
-      expect(requestsTo(requests, 'POST', '/composer/api/v1/sources/src-1/test')).toHaveLength(1);
+      const [saved] = requestsTo(requests, 'POST', '/composer/api/v1/sources/src-1/test');
+      expect(saved?.body).toEqual({});
+
+      // A host typed but not saved is what the next test tries (the password stays saved).
+      const host = within(dialog).getByRole('textbox', { name: /Host/ });
+      await userEvent.clear(host);
+      await userEvent.type(host, 'db2.example.com');
+      await userEvent.click(test);
+      // Answered once the request is in, so `answer` is this request's.
+      await waitFor(() =>
+        expect(requestsTo(requests, 'POST', '/composer/api/v1/sources/src-1/test')).toHaveLength(2),
+      );
+      answer(jsonResponse(200, { data: { ok: true, message: 'Connected.' } }));
+      const [, changed] = requestsTo(requests, 'POST', '/composer/api/v1/sources/src-1/test');
+      expect(changed?.body).toMatchObject({ config: { host: 'db2.example.com' } });
+      expect(await within(dialog).findByText('Connected.')).toBeInTheDocument();
     });
 
     it('shows the message of a refused save in the dialog', async () => {

@@ -12,6 +12,7 @@ import { connectorContextOf } from '../connectors/connector-context.js';
 import { isConnectorError, type SourceConnector } from '../../integrations/index.js';
 import { openConnector } from '../connectors/open-connector.js';
 import type { GoogleSheetsConnector, RedashConnector } from '../../integrations/index.js';
+import { parseSourceConfig } from './source-config.js';
 import { fullConfig, type SourceSettings } from './source-secrets.js';
 import { requireSource } from './require-source.js';
 
@@ -54,13 +55,21 @@ async function testWith(
 export const testSourceConfig = (app: Composer, auth: AuthContext, body: TestSourceBody) =>
   testWith(app, auth, { id: null, type: body.type, config: body.config });
 
-export async function testSavedSource(app: Composer, auth: AuthContext, id: string) {
+/**
+ * Tests a saved source, or with `changes` its config as the edit form has it: merged over
+ * the saved one as `PATCH` would (a secret left out keeps its value; a bad merge is a 400),
+ * and saved nowhere.
+ */
+export async function testSavedSource(
+  app: Composer,
+  auth: AuthContext,
+  id: string,
+  changes?: Record<string, unknown>,
+) {
   const source = await requireSource(app, auth, id);
-  return testWith(app, auth, {
-    id: source.id,
-    type: source.type,
-    config: fullConfig(app.secrets, source),
-  });
+  const saved = fullConfig(app.secrets, source);
+  const config = changes ? parseSourceConfig(source.type, { ...saved, ...changes }) : saved;
+  return testWith(app, auth, { id: source.id, type: source.type, config });
 }
 
 /**

@@ -417,6 +417,31 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
         expect(card.json<{ data: Source }>().data.rowsInWarehouse).toBe(4);
       });
 
+      it('tests the saved connection, or the edit form’s changes without saving them', async () => {
+        const test = async (payload?: object) => {
+          const response = await f.call(f.dana, {
+            method: 'POST',
+            url: `sources/${source.id}/test`,
+            ...(payload ? { payload } : {}),
+          });
+          if (response.statusCode !== 200) throw new Error(response.body);
+          return response.json<{ data: { ok: boolean; message: string } }>().data;
+        };
+        expect(await test()).toEqual({ ok: true, message: 'Connected.' });
+        expect(await test({ config: { database: 'nope' } })).toEqual({
+          ok: false,
+          message: 'Database "nope" does not exist.',
+        });
+        const bad = await f.call(f.dana, {
+          method: 'POST',
+          url: `sources/${source.id}/test`,
+          payload: { config: { port: 'x' } },
+        });
+        expect(bad.statusCode).toBe(400);
+        // Nothing saved: the source still connects.
+        expect(await test({})).toEqual({ ok: true, message: 'Connected.' });
+      });
+
       it('fails a run at once on a deterministic error (no retries)', async () => {
         await select(source, { name: 'torture' });
         await remote.run('DROP TABLE torture');

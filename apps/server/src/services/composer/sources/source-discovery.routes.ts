@@ -9,6 +9,7 @@ import {
   SOURCES_API,
   tablePreviewSchema,
   testResultSchema,
+  testSavedSourceBodySchema,
   testSourceBodySchema,
 } from '@revlane/contracts';
 import { errorResponses } from '../../../platform/http/responses.js';
@@ -47,12 +48,16 @@ export const sourceDiscoveryRoutes: FastifyPluginCallback = (app, _options, done
     {
       schema: {
         tags,
-        summary: 'Test a saved source: { ok, message } saying what to fix',
+        summary:
+          'Test a saved source, or its config with changes not saved yet: { ok, message } saying what to fix',
         params: sourceParamsSchema,
-        response: { 200: testResponse, ...errorResponses(403, 404) },
+        body: testSavedSourceBodySchema,
+        response: { 200: testResponse, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ({ data: await testSavedSource(app, request.auth, request.params.id) }),
+    async (request) => ({
+      data: await testSavedSource(app, request.auth, request.params.id, request.body?.config),
+    }),
   );
 
   routes.get(

@@ -100,8 +100,10 @@ export function EditSourceDialog({ source, onClose }: EditSourceDialogProps) {
         {!isFile && (
           <SavedSourceTest
             sourceId={source.id}
-            hasUnsavedChanges={
+            changes={
               config !== undefined && isConfigChanged(source.type, { config }, source.config)
+                ? configOfForm(source.type, { config })
+                : null
             }
           />
         )}
