@@ -37,6 +37,27 @@ describe('outbound host policy', () => {
     }
   });
 
+  it('judges an IPv6 address that carries an IPv4 one as that address', () => {
+    for (const address of [
+      '::7f00:1',
+      '::127.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::',
+      '2002:c0a8:101::1',
+    ]) {
+      expect(refusalOf(address, strict), address).toMatch(/OUTBOUND_ALLOW_PRIVATE_HOSTS/);
+      expect(refusalOf(address, selfHosted), address).toBeNull();
+    }
+    for (const address of ['::a9fe:a9fe', '64:ff9b::169.254.169.254', '2002:a9fe:a9fe::'])
+      expect(refusalOf(address, selfHosted), address).toMatch(/link-local or metadata/);
+    // Public IPv4 inside IPv6 stays public.
+    expect(refusalOf('64:ff9b::808:808', strict)).toBeNull();
+    expect(refusalOf('::', selfHosted)).toMatch(/link-local or metadata/);
+  });
+
   it('lets public addresses through', () => {
     for (const address of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888']) {
       expect(refusalOf(address, strict), address).toBeNull();

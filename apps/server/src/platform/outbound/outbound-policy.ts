@@ -56,11 +56,51 @@ const PRIVATE = blockList([
   ['fc00::', 7, 'ipv6'],
 ]);
 
-/** IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is judged as the IPv4 address it carries. */
+/** An IPv6 address as its eight 16-bit groups (`::` expanded, a dotted tail as two groups). */
+function groupsOf(address: string): number[] | null {
+  let text = address.replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const part = (side: string) => (side ? side.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = part(head);
+  const back = tail === undefined ? [] : part(tail);
+  const missing = 8 - front.length - back.length;
+  if (missing < 0 || (tail === undefined && missing !== 0)) return null;
+  const groups = [...front, ...Array<number>(missing).fill(0), ...back];
+  return groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff)
+    ? groups
+    : null;
+}
+
+const ipv4Of = (high: number, low: number) =>
+  [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+
+/**
+ * The IPv4 address an IPv6 one carries, so it is judged as that address: IPv4-mapped
+ * (`::ffff:7f00:1`, `::ffff:127.0.0.1`), IPv4-compatible (`::7f00:1`), NAT64 (`64:ff9b::/96`,
+ * `64:ff9b:1::/48`) and 6to4 (`2002:7f00:1::`). Null when it carries none.
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = groupsOf(address);
+  if (!g) return null;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  // `::` and `::1` are IPv6's own unspecified and loopback addresses, judged as IPv6.
+  if (zeros(0, 5) && (g[5] === 0xffff || (g[5] === 0 && (g[6] !== 0 || g[7]! > 1))))
+    return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zeros(2, 6) || g[2] === 1)) return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return ipv4Of(g[1]!, g[2]!);
+  return null;
+}
+
+/** An IPv6 address that carries an IPv4 one is judged as the IPv4 address. */
 function normalize(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+  if (isIP(address) !== 6) return { address, family: 'ipv4' };
+  const carried = embeddedIpv4(address);
+  return carried ? { address: carried, family: 'ipv4' } : { address, family: 'ipv6' };
 }
 
 /** Why an address is refused, or null when it may be reached. */
