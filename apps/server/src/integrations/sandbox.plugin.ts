@@ -1,4 +1,4 @@
-import type { ConnectionProvider } from '@revlane/contracts';
+import { CONNECTIONS_API, type ConnectionProvider } from '@revlane/contracts';
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FakeOAuth } from './core/fake-oauth.js';
@@ -35,6 +35,10 @@ export const sandboxPlugin: FastifyPluginAsync = fp(async (app) => {
     const settings = app.config.connections[provider as ConnectionProvider];
     if (!settings.sandbox || !settings.isAvailable || !fake) continue;
     const oauth = fake.oauth(settings.clientId, settings.clientSecret);
+    // The app's own callback is the one redirect the sandbox's consent page follows.
+    oauth.redirectUris.push(
+      `${app.config.services.composer}/${CONNECTIONS_API.callback(provider)}`,
+    );
     await app.register(fake.plugin(oauth), { prefix: `/sandbox/${provider}` });
   }
 });

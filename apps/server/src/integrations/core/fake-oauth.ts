@@ -84,10 +84,26 @@ export class FakeOAuth {
     this.received.push({ kind, at: new Date().toISOString(), body });
   }
 
+  /**
+   * The redirect URIs registered for the client, as a real provider keeps them: the consent
+   * page sends a browser only to one of these. Empty: any (a fake started by a test alone).
+   */
+  readonly redirectUris: string[] = [];
+
+  /** The consent page's refusal of a redirect URI not registered (else null). */
+  private unregisteredRedirect(query: Record<string, string | undefined>) {
+    if (this.redirectUris.length === 0 || this.redirectUris.includes(query.redirect_uri ?? ''))
+      return null;
+    return `<!doctype html><html lang="en"><head><title>Invalid redirect</title></head>
+<body><main><h1>Invalid redirect</h1><p>This redirect_uri is not registered for the app: nothing was authorized.</p></main></body></html>`;
+  }
+
   /** Registers the consent page at `path` and its decision form at `${path}/decision`. */
   consentRoutes(app: FastifyInstance, path: string, title: string) {
     app.get(path, async (request, reply) => {
       const query = request.query as Record<string, string | undefined>;
+      const refused = this.unregisteredRedirect(query);
+      if (refused) return reply.code(400).type('text/html').send(refused);
       const fields = Object.entries(query)
         .map(
           ([k, v]) =>
@@ -103,6 +119,9 @@ export class FakeOAuth {
     });
     app.get(`${path}/decision`, async (request, reply) => {
       const query = request.query as Record<string, string | undefined>;
+      // Only to the app's own callback: never an open redirect to whatever a link names.
+      const refused = this.unregisteredRedirect(query);
+      if (refused) return reply.code(400).type('text/html').send(refused);
       const redirect = new URL(query.redirect_uri ?? '');
       if (query.state) redirect.searchParams.set('state', query.state);
       if (query.client_id !== this.clientId) {

@@ -31,6 +31,33 @@ describe('connections: the built-in sandbox (no client ids configured)', () => {
     expect(received.json()).toEqual([]);
   });
 
+  it('sends a consent decision only to the app’s own callback, never to another address', async () => {
+    const started = await f.call(f.dana, { method: 'POST', url: 'connections/salesforce' });
+    const url = new URL(started.json<{ data: { authorizeUrl: string } }>().data.authorizeUrl);
+    const decision = (redirect: string) => {
+      const query = new URLSearchParams(url.search);
+      query.set('redirect_uri', redirect);
+      query.set('decision', 'allow');
+      return f.t.app.inject({ method: 'GET', url: `${url.pathname}/decision?${query.toString()}` });
+    };
+    const evil = await decision('https://evil.example/x');
+    expect(evil.statusCode).toBe(400);
+    expect(evil.headers.location).toBeUndefined();
+    expect(evil.body).toContain('not registered');
+    const page = new URLSearchParams(url.search);
+    page.set('redirect_uri', 'https://evil.example/x');
+    const consent = await f.t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}?${page.toString()}`,
+    });
+    expect(consent.statusCode).toBe(400);
+    const own = await decision(url.searchParams.get('redirect_uri')!);
+    expect(own.statusCode).toBe(302);
+    expect(own.headers.location).toMatch(
+      new RegExp(`^${f.t.config.appUrl}/composer/api/v1/connections/salesforce/oauth\\?`),
+    );
+  });
+
   it.each([
     ['hubspot', '/sandbox/hubspot/oauth/authorize'],
     ['intercom', '/sandbox/intercom/oauth'],
