@@ -3,6 +3,7 @@ import { loadDemoWarehouse, seedDemo } from './demo/index.js';
 import { ConfigError, loadConfig, type AppConfigServer } from './platform/config.js';
 import { databaseTargetFor, openDatabase } from './platform/database/database.js';
 import { handleShutdownSignals } from './platform/shutdown.js';
+import { keepDataDirPrivate } from './platform/storage/private-data-dir.js';
 import { startupBanner } from './startup-banner.js';
 
 function readConfig(): AppConfigServer {
@@ -18,6 +19,7 @@ function readConfig(): AppConfigServer {
 /** `npm start`: every service, the embedded identity provider and the SPA in one process. */
 async function main() {
   const config = readConfig();
+  await keepDataDirPrivate(config.dataDir);
   const database = await openDatabase(databaseTargetFor(config));
   const isEmbedded = config.identity.kind === 'embedded';
   const demo =

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:http';
@@ -12,6 +12,9 @@ describe('the server process (src/main.ts)', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('starts, prints its banner, serves, and exits 0 on SIGTERM', async () => {
+    // Left readable to others by an earlier version: tightened at start.
+    mkdirSync(path.join(dataDir, 'sources'), { mode: 0o755 });
+    writeFileSync(path.join(dataDir, 'sources', 'old.csv'), 'a\n', { mode: 0o644 });
     const server = startServer({
       PORT: '0',
       LOG_LEVEL: 'silent',
@@ -33,6 +36,24 @@ describe('the server process (src/main.ts)', () => {
 
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
+      // Everything under the data directory is the user's alone: every directory, and every
+      // file but the embedded metadata database's, whose modes PGlite sets itself (0644) and
+      // which no one else can reach through its 0700 directories.
+      const entries = readdirSync(dataDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => !entry.isSymbolicLink())
+        .map((entry) => ({ entry, file: path.join(entry.parentPath, entry.name) }));
+      const open = entries
+        .filter(
+          ({ entry, file }) =>
+            entry.isDirectory() || !file.includes(`${path.sep}metadata${path.sep}`),
+        )
+        .filter(({ file }) => (statSync(file).mode & 0o077) !== 0)
+        .map(({ file }) => file);
+      expect(open).toEqual([]);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(entries.length).toBeGreaterThan(10);
+      expect(statSync(path.join(dataDir, 'sources', 'old.csv')).mode & 0o777).toBe(0o600);
+      expect(statSync(path.join(dataDir, 'sources')).mode & 0o777).toBe(0o700);
     } finally {
       server.child.kill('SIGKILL');
     }
