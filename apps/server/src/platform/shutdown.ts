@@ -10,7 +10,9 @@ interface ShutdownOptions {
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish (`app.close`),
- * release the database, exit 0. A second signal, or the time-out, forces exit 1.
+ * release the database, exit 0. A second signal drains too: Ctrl-C or a SIGTERM to
+ * `npm start`'s process group reaches the server twice (the group's, and the one
+ * scripts/start.mjs forwards). A third signal, or the time-out, forces exit 1.
  */
 export function handleShutdownSignals({
   app,
@@ -18,15 +20,19 @@ export function handleShutdownSignals({
   release,
   exit = (code) => process.exit(code),
 }: ShutdownOptions) {
-  let isShuttingDown = false;
+  let signals = 0;
 
   const shutdown = async (signal: NodeJS.Signals) => {
-    if (isShuttingDown) {
-      app.log.warn({ signal }, 'second signal: exiting now');
+    signals += 1;
+    if (signals === 2) {
+      app.log.info({ signal }, 'second signal: still finishing in-flight requests');
+      return;
+    }
+    if (signals > 2) {
+      app.log.warn({ signal }, 'third signal: exiting now');
       exit(1);
       return;
     }
-    isShuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error({ timeoutMs }, 'shutdown timed out: exiting now');
