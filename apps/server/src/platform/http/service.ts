@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../auth/require-admin.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,7 +26,15 @@ export interface ServiceDefinition {
    * workers, schedules, event subscriptions and dependents lookups, registered with it.
    */
   jobs?: ((app: FastifyInstance) => Promise<void>)[];
+  /**
+   * Set when the service's writes are the organization's settings (docs/product.md §6):
+   * every request that changes something (not GET or HEAD) needs an owner or admin, and a
+   * member gets a 403 saying "Only admins may <adminWrites>", before anything is read.
+   */
+  adminWrites?: string;
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A backend service (docs/architecture.md §3.1): its own OpenAPI document at `<mount>/docs` listing only
@@ -69,6 +78,12 @@ export function defineService(definition: ServiceDefinition): FastifyPluginAsync
         if (request.routeOptions.config.public === true) return;
         await api.authenticate(request);
       });
+      const { adminWrites } = definition;
+      if (adminWrites)
+        api.addHook('onRequest', async (request) => {
+          if (request.routeOptions.config.public === true || READS.has(request.method)) return;
+          requireAdmin(request.auth, adminWrites);
+        });
       if (byUser) api.addHook('preHandler', byUser);
       for (const routes of definition.routes) await api.register(routes);
     });

@@ -14,4 +14,5 @@ export const composerService = defineService({
   description: 'Connections to CRMs, Slack and data sources; syncs and mappings.',
   routes: [connectionsRoutes, sourcesRoutes, sourceDiscoveryRoutes, syncsPlugin, mappingRoutes],
   jobs: [ingestionJobs, modellingJobs],
+  adminWrites: 'change connections, data sources, syncs and the mapping',
 });

@@ -7,4 +7,5 @@ export const transferService = defineService({
   title: 'file-transfer service',
   description: 'Resumable uploads of CSV files into a data source.',
   routes: [uploadsRoutes],
+  adminWrites: 'upload data sources',
 });
