@@ -80,9 +80,14 @@ export function defineService(definition: ServiceDefinition): FastifyPluginAsync
       });
       const { adminWrites } = definition;
       if (adminWrites)
-        api.addHook('onRequest', async (request) => {
-          if (request.routeOptions.config.public === true || READS.has(request.method)) return;
-          requireAdmin(request.auth, adminWrites);
+        api.addHook('onRequest', (request, _reply, done) => {
+          const isWrite = request.routeOptions.config.public !== true && !READS.has(request.method);
+          try {
+            if (isWrite) requireAdmin(request.auth, adminWrites);
+            done();
+          } catch (error) {
+            done(error as Error);
+          }
         });
       if (byUser) api.addHook('preHandler', byUser);
       for (const routes of definition.routes) await api.register(routes);

@@ -40,7 +40,7 @@ describe('roles: a member reads, but cannot rewire the organization', () => {
       const url = fillTemplate(operation, () => randomUUID());
       const response = await t.app.inject(
         asUser(member, {
-          method: operation.method as 'POST',
+          method: operation.method,
           url,
           ...(operation.jsonBody ? { payload: {} } : {}),
         }),
