@@ -2,17 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { connectionList, makeConnection } from '@/features/connections/testing/connection-fixtures';
+import { expectAdminOnly } from '@/testing/admin-only';
 import { describeRequests, stubApi, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
 import { storeImpersonation } from '@/testing/impersonation';
 import { stubLocationAssign } from '@/testing/location-stub';
+import { withRole } from '@/testing/profile-fixture';
 import { renderApp } from '@/testing/render-app';
 
 const CONNECTIONS = 'GET /composer/api/v1/connections';
+const ME = 'GET /user/api/v1/users/me';
 const AT = '2026-11-20T09:30:00.000Z';
 
+/** The page as an admin sees it, unless `routes` answers `users/me` with another role. */
 function renderConnections(routes: ApiRoutes, path = '/app/connections') {
-  const stub = stubApi(routes);
+  const stub = stubApi({ [ME]: withRole('admin'), ...routes });
   storeImpersonation();
   renderApp(path);
   return stub;
@@ -167,5 +171,48 @@ describe('connections page: CRM & tools', () => {
     expect(
       await screen.findByText('Salesforce was not connected: access was denied.'),
     ).toBeInTheDocument();
+  });
+});
+
+// Hovered button by button: generous on a loaded machine.
+describe('connections page: CRM & tools for a member', { timeout: 120_000 }, () => {
+  it('disables connecting, syncing and disconnecting, and says only admins can', async () => {
+    const { requests } = renderConnections({
+      [ME]: withRole('member'),
+      [CONNECTIONS]: connectionList(
+        makeConnection('hubspot', { sandbox: false }),
+        makeConnection('salesforce', { status: 'connected', account: 'Acme Inc.', access: 'read' }),
+        makeConnection('intercom', { status: 'connected', account: 'Acme', access: 'read' }),
+        makeConnection('slack', { status: 'connected', account: 'Acme', access: 'read_write' }),
+      ),
+    });
+    await expectAdminOnly(
+      within(await card('Outreach')).getByRole('button', { name: 'Try the sandbox' }),
+      'Only admins can connect tools',
+    );
+    await expectAdminOnly(
+      within(await card('HubSpot')).getByRole('button', { name: 'Connect' }),
+      'Only admins can connect tools',
+    );
+    const salesforce = await card('Salesforce');
+    await expectAdminOnly(
+      within(salesforce).getByRole('button', { name: 'Sync now' }),
+      'Only admins can sync tools',
+    );
+    await expectAdminOnly(
+      within(salesforce).getByRole('button', { name: 'Disconnect' }),
+      'Only admins can disconnect tools',
+    );
+    await expectAdminOnly(
+      within(await card('Intercom')).getByRole('button', { name: 'Grant write access' }),
+      'Only admins can connect tools',
+    );
+    await expectAdminOnly(
+      within(await card('Slack')).getByRole('button', { name: 'Disconnect' }),
+      'Only admins can disconnect tools',
+    );
+    // What each tool holds is still shown.
+    expect(salesforce).toHaveTextContent('Acme Inc.');
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 });

@@ -13,12 +13,16 @@ import {
   usersSource,
   usersTables,
 } from '@/features/connections/testing/mapping-fixtures';
+import { PREVIEW_DELAY_MS } from '@/features/connections/components/mapping/mapping-form';
+import { expectAdminOnly } from '@/testing/admin-only';
 import { pickOpenOption, visibleOptions } from '@/testing/antd-select';
 import { describeRequests, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
 import { openApp } from '@/testing/open-app';
+import { withRole } from '@/testing/profile-fixture';
 
 const API = '/composer/api/v1';
+const ME = 'GET /user/api/v1/users/me';
 
 const SOURCE_ROUTES: ApiRoutes = {
   [`GET ${API}/sources`]: [accountsSource, usersSource],
@@ -28,8 +32,13 @@ const SOURCE_ROUTES: ApiRoutes = {
   [`GET ${API}/sources/src-u/tables/users.csv/preview`]: usersRows,
 };
 
+/** Opens the editor as an admin, unless `routes` answers `users/me` with another role. */
 async function openEditor(routes: ApiRoutes) {
-  const stub = openApp('/app/connections', { ...SOURCE_ROUTES, ...routes });
+  const stub = openApp('/app/connections', {
+    [ME]: withRole('admin'),
+    ...SOURCE_ROUTES,
+    ...routes,
+  });
   const card = await screen.findByRole('listitem', { name: 'accounts.csv' });
   await userEvent.click(within(card).getByRole('button', { name: 'Map to accounts and contacts' }));
   const editor = await screen.findByRole('dialog', { name: 'Map to accounts and contacts' });
@@ -152,6 +161,36 @@ describe('mapping editor', { timeout: 120_000 }, () => {
     await userEvent.click(within(editor).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(fieldOf(accounts, 'Table')).toHaveTextContent('Required'));
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+});
+
+describe('mapping editor for a member', { timeout: 120_000 }, () => {
+  it('shows the mapping to read: fields disabled, no preview, Publish disabled and says why', async () => {
+    const { editor, accounts, requests } = await openEditor({
+      [ME]: withRole('member'),
+      [`GET ${API}/mapping`]: { ...emptyMapping, draft: pickedMapping },
+    });
+    expect(
+      within(editor).getByText('Only admins can change the mapping; you can read it.'),
+    ).toBeVisible();
+    await waitFor(() => expect(fieldOf(accounts, 'Account id')).toHaveTextContent('account_id'));
+    for (const label of ['Source', 'Table', 'Account id'])
+      expect(within(accounts).getByLabelText(label)).toBeDisabled();
+    expect(within(editor).getByRole('switch', { name: 'Map events' })).toBeDisabled();
+    expect(within(editor).queryByLabelText('Preview')).toBeNull();
+    await expectAdminOnly(
+      within(editor).getByRole('button', { name: 'Publish' }),
+      'Only admins can publish the mapping',
+    );
+
+    // The server refuses a member's preview (a POST): past the pause, none was asked for.
+    await new Promise((resolve) => setTimeout(resolve, PREVIEW_DELAY_MS * 2));
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    // The footer's Close (the × is named Close too) is not disabled with the form.
+    const close = within(editor).getByText('Close').closest('button')!;
+    expect(close).toBeEnabled();
+    await userEvent.click(close);
+    await waitFor(() => expect(editor).not.toBeInTheDocument());
   });
 });
 

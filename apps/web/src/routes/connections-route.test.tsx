@@ -7,16 +7,20 @@ import {
   makeSync,
   makeSyncTable,
 } from '@/features/connections/testing/source-fixtures';
+import { expectAdminOnly, expectTooltip } from '@/testing/admin-only';
 import { pickOpenOption, pickOptionWithin, visibleOptions } from '@/testing/antd-select';
 import { describeRequests, pending, requestsTo, stubApi, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
 import { storeImpersonation } from '@/testing/impersonation';
+import { withRole } from '@/testing/profile-fixture';
 import { renderApp } from '@/testing/render-app';
 
 const SOURCES = 'GET /composer/api/v1/sources';
+const ME = 'GET /user/api/v1/users/me';
 
+/** The page as an admin sees it, unless `routes` answers `users/me` with another role. */
 function renderConnections(routes: ApiRoutes) {
-  const stub = stubApi(routes);
+  const stub = stubApi({ [ME]: withRole('admin'), ...routes });
   storeImpersonation();
   renderApp('/app/connections');
   return stub;
@@ -427,5 +431,64 @@ describe('connections page', () => {
       );
       expect(dialog).toBeInTheDocument();
     });
+  });
+});
+
+// Whole-app renders hovered button by button: generous on a loaded machine.
+describe('connections page for a member', { timeout: 120_000 }, () => {
+  it('disables every change to data sources and says only admins can make it', async () => {
+    const { requests } = renderConnections({
+      [ME]: withRole('member'),
+      [SOURCES]: [
+        makeSource(),
+        makeSource({
+          id: 'src-2',
+          name: 'Signups',
+          lastSync: makeSync({ id: 'sync-2', status: 'running', rowsRead: 40, rowsWritten: 0 }),
+        }),
+      ],
+    });
+    const product = await card('Product DB');
+    await expectAdminOnly(
+      screen.getByRole('button', { name: /Add data source/ }),
+      'Only admins can add data sources',
+    );
+    for (const [action, reason] of [
+      ['Sync now', 'Only admins can sync sources'],
+      ['Edit', 'Only admins can change sources'],
+      ['Delete', 'Only admins can delete sources'],
+    ] as const)
+      await expectAdminOnly(within(product).getByRole('button', { name: action }), reason);
+    await expectAdminOnly(
+      within(await card('Signups')).getByRole('button', { name: 'Cancel' }),
+      'Only admins can cancel syncs',
+    );
+    // Reading stays open: the mapping is shown to a member (connections-mapping.test.tsx).
+    expect(
+      within(product).getByRole('button', { name: 'Map to accounts and contacts' }),
+    ).toBeEnabled();
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('disables "Add data source" where there is no source yet', async () => {
+    renderConnections({ [ME]: withRole('member'), [SOURCES]: [] });
+    const empty = await within(await dataSources()).findByRole('region', {
+      name: 'No data sources yet',
+    });
+    await expectAdminOnly(
+      within(empty).getByRole('button', { name: 'Add data source' }),
+      'Only admins can add data sources',
+    );
+  });
+
+  it('keeps a disabled button in the Tab order and tells why on focus', async () => {
+    renderConnections({ [ME]: withRole('member'), [SOURCES]: [makeSource()] });
+    const syncNow = within(await card('Product DB')).getByRole('button', { name: 'Sync now' });
+    // The button itself cannot take focus: what holds it does.
+    const holder = syncNow.parentElement;
+    for (let step = 0; step < 60 && document.activeElement !== holder; step += 1)
+      await userEvent.tab();
+    expect(holder).toHaveFocus();
+    await expectTooltip('Only admins can sync sources');
   });
 });

@@ -1,5 +1,8 @@
+import { canManageOrganization } from '@/common/auth';
 import { ConnectionsPage } from '@/features/connections';
+import { useProfile } from '@/features/profile';
 
 export default function ConnectionsRoute() {
-  return <ConnectionsPage />;
+  const profile = useProfile();
+  return <ConnectionsPage canEdit={canManageOrganization(profile.data?.role)} />;
 }

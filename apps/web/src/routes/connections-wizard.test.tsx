@@ -11,13 +11,20 @@ import {
 import { describeRequests, stubApi, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
 import { storeImpersonation } from '@/testing/impersonation';
+import { withRole } from '@/testing/profile-fixture';
 import { renderApp } from '@/testing/render-app';
 import { testConfig } from '@/testing/test-config';
 
 const API = '/composer/api/v1';
 
+/** An admin with no source yet: adding a source is an admin's change. */
+const ADMIN_WITHOUT_SOURCES: ApiRoutes = {
+  'GET /user/api/v1/users/me': withRole('admin'),
+  [`GET ${API}/sources`]: [],
+};
+
 async function openWizard(routes: ApiRoutes, type: RegExp) {
-  const stub = stubApi({ [`GET ${API}/sources`]: [], ...routes });
+  const stub = stubApi({ ...ADMIN_WITHOUT_SOURCES, ...routes });
   storeImpersonation();
   renderApp('/app/connections');
   await userEvent.click((await screen.findAllByRole('button', { name: /Add data source/ }))[0]!);
@@ -178,7 +185,7 @@ describe('add data source wizard', { timeout: 120_000 }, () => {
 
   it('shows the service account to share a sheet with; copying confirms "Copied"', async () => {
     const user = userEvent.setup();
-    stubApi({ [`GET ${API}/sources`]: [] });
+    stubApi(ADMIN_WITHOUT_SOURCES);
     storeImpersonation();
     renderApp('/app/connections');
     await user.click((await screen.findAllByRole('button', { name: /Add data source/ }))[0]!);

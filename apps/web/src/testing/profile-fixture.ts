@@ -10,3 +10,6 @@ export const impersonatedProfile: Profile = {
   app: { termsOfService: { accepted: true } },
   impersonatedBy: { id: 'support-1', displayName: 'Sam Support', email: 'sam@revlane.test' },
 };
+
+/** The same user with another role: admin-only changes (docs/architecture.md §2) follow it. */
+export const withRole = (role: Profile['role']): Profile => ({ ...impersonatedProfile, role });

@@ -1,3 +1,4 @@
+export { AdminOnlyButton } from './admin-only-button';
 export { ConfirmDialog } from './confirm-dialog';
 export { DeleteRefusal } from './delete-refusal';
 export { EmptyState } from './empty-state';

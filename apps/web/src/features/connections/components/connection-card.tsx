@@ -1,7 +1,8 @@
 import { CONNECTION_LABELS, CRM_PROVIDERS, type Connection } from '@revlane/contracts';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useId } from 'react';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
+import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { useAuthorize, useSyncConnection } from '../api/connection-actions';
 import {
   ACCESS_LABELS,
@@ -14,6 +15,8 @@ import { ProviderLogo } from './provider-logo';
 interface ConnectionCardProps {
   connection: Connection;
   description: string;
+  /** False for a member: every action is disabled and says why. */
+  canEdit: boolean;
   onDisconnect: () => void;
 }
 
@@ -23,7 +26,12 @@ const isCrm = (provider: string) => (CRM_PROVIDERS as readonly string[]).include
  * One provider (docs/product.md §2, Connections): status, account, access, last sync and
  * error, with the actions its state allows. A sandbox connection is labelled so.
  */
-export function ConnectionCard({ connection, description, onDisconnect }: ConnectionCardProps) {
+export function ConnectionCard({
+  connection,
+  description,
+  canEdit,
+  onDisconnect,
+}: ConnectionCardProps) {
   const titleId = useId();
   const { provider } = connection;
   const authorize = useAuthorize();
@@ -87,17 +95,21 @@ export function ConnectionCard({ connection, description, onDisconnect }: Connec
       )}
       <div className="mt-auto flex flex-wrap gap-2">
         {connect && (
-          <Button
+          <AdminOnlyButton
+            canEdit={canEdit}
+            action="connect tools"
             size="small"
             type="primary"
             loading={authorize.isPending}
             onClick={() => authorize.mutate({ provider })}
           >
             {connect}
-          </Button>
+          </AdminOnlyButton>
         )}
         {linked && isCrm(provider) && (
-          <Button
+          <AdminOnlyButton
+            canEdit={canEdit}
+            action="sync tools"
             size="small"
             type="primary"
             loading={isSyncing}
@@ -105,21 +117,29 @@ export function ConnectionCard({ connection, description, onDisconnect }: Connec
             onClick={() => sync.mutate(provider)}
           >
             Sync now
-          </Button>
+          </AdminOnlyButton>
         )}
         {linked && provider === 'intercom' && connection.access === 'read' && (
-          <Button
+          <AdminOnlyButton
+            canEdit={canEdit}
+            action="connect tools"
             size="small"
             loading={authorize.isPending}
             onClick={() => authorize.mutate({ provider, writeAccess: true })}
           >
             Grant write access
-          </Button>
+          </AdminOnlyButton>
         )}
         {connection.status !== 'not_connected' && (
-          <Button size="small" danger onClick={onDisconnect}>
+          <AdminOnlyButton
+            canEdit={canEdit}
+            action="disconnect tools"
+            size="small"
+            danger
+            onClick={onDisconnect}
+          >
             Disconnect
-          </Button>
+          </AdminOnlyButton>
         )}
       </div>
     </li>

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Source } from '@revlane/contracts';
-import { Button } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { PageHeader } from '@/common/ui/page-header';
 import { sourcesKeys } from '../api/sources-keys';
 import { CrmToolsSection } from './crm-tools-section';
@@ -19,8 +19,11 @@ type Dialog =
   | { kind: 'map'; source: Source }
   | null;
 
-/** `/app/connections` (docs/product.md §2): data sources, then the CRM and tools. */
-export function ConnectionsPage() {
+/**
+ * `/app/connections` (docs/product.md §2): data sources, then the CRM and tools. Everyone
+ * reads them; only admins (`canEdit`) change them, members see why each change is disabled.
+ */
+export function ConnectionsPage({ canEdit }: { canEdit: boolean }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const queryClient = useQueryClient();
   const close = () => setDialog(null);
@@ -37,22 +40,31 @@ export function ConnectionsPage() {
         title="Connections"
         description="Connect your product data and CRM so segments know your customers."
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={add}>
+          <AdminOnlyButton
+            canEdit={canEdit}
+            action="add data sources"
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={add}
+          >
             Add data source
-          </Button>
+          </AdminOnlyButton>
         }
       />
       <DataSourcesSection
+        canEdit={canEdit}
         onAdd={add}
         onEdit={(source) => setDialog({ kind: 'edit', source })}
         onDelete={(source) => setDialog({ kind: 'delete', source })}
         onMap={(source) => setDialog({ kind: 'map', source })}
       />
-      <CrmToolsSection />
+      <CrmToolsSection canEdit={canEdit} />
       {dialog?.kind === 'add' && <AddSourceWizard onClose={closeWizard} />}
       {dialog?.kind === 'edit' && <EditSourceDialog source={dialog.source} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteSourceDialog source={dialog.source} onClose={close} />}
-      {dialog?.kind === 'map' && <MappingEditor source={dialog.source} onClose={close} />}
+      {dialog?.kind === 'map' && (
+        <MappingEditor source={dialog.source} canEdit={canEdit} onClose={close} />
+      )}
     </>
   );
 }

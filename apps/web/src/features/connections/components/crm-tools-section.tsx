@@ -13,9 +13,10 @@ const DESCRIPTIONS = new Map<string, string>(CRM_TOOLS.map((tool) => [tool.id, t
 
 /**
  * The CRM and tool connections (Salesforce, HubSpot, Intercom, Outreach, Slack; ADR 0021): a
- * card per provider, and the toast that tells how an OAuth round trip went.
+ * card per provider, and the toast that tells how an OAuth round trip went. Only admins
+ * (`canEdit`) connect, sync and disconnect.
  */
-export function CrmToolsSection() {
+export function CrmToolsSection({ canEdit }: { canEdit: boolean }) {
   const connections = useConnections();
   const [disconnecting, setDisconnecting] = useState<ConnectionProvider | null>(null);
   useOAuthResultToast();
@@ -43,6 +44,7 @@ export function CrmToolsSection() {
             <ConnectionCard
               key={connection.provider}
               connection={connection}
+              canEdit={canEdit}
               description={DESCRIPTIONS.get(connection.provider) ?? ''}
               onDisconnect={() => setDisconnecting(connection.provider)}
             />

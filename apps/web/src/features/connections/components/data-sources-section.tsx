@@ -1,6 +1,6 @@
 import { DatabaseOutlined } from '@ant-design/icons';
 import type { Source } from '@revlane/contracts';
-import { Button } from 'antd';
+import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { EmptyState } from '@/common/ui/empty-state';
 import { LoadError } from '@/common/ui/load-error';
 import { Loader } from '@/common/ui/loader';
@@ -8,6 +8,7 @@ import { useSources } from '../api/get-sources';
 import { SourceCard } from './source-card';
 
 interface DataSourcesSectionProps {
+  canEdit: boolean;
   onAdd: () => void;
   onEdit: (source: Source) => void;
   onDelete: (source: Source) => void;
@@ -15,7 +16,13 @@ interface DataSourcesSectionProps {
 }
 
 /** The "Data sources" group: one card per source, or why there is none. */
-export function DataSourcesSection({ onAdd, onEdit, onDelete, onMap }: DataSourcesSectionProps) {
+export function DataSourcesSection({
+  canEdit,
+  onAdd,
+  onEdit,
+  onDelete,
+  onMap,
+}: DataSourcesSectionProps) {
   const sources = useSources();
   return (
     <section aria-labelledby="data-sources-title">
@@ -35,9 +42,14 @@ export function DataSourcesSection({ onAdd, onEdit, onDelete, onMap }: DataSourc
           icon={<DatabaseOutlined />}
           title="No data sources yet"
           action={
-            <Button type="primary" onClick={onAdd}>
+            <AdminOnlyButton
+              canEdit={canEdit}
+              action="add data sources"
+              type="primary"
+              onClick={onAdd}
+            >
               Add data source
-            </Button>
+            </AdminOnlyButton>
           }
         >
           Connect a PostgreSQL or MySQL database, upload a CSV file, or read Google Sheets and
@@ -50,6 +62,7 @@ export function DataSourcesSection({ onAdd, onEdit, onDelete, onMap }: DataSourc
             <SourceCard
               key={source.id}
               source={source}
+              canEdit={canEdit}
               onEdit={() => onEdit(source)}
               onDelete={() => onDelete(source)}
               onMap={() => onMap(source)}

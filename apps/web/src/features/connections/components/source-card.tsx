@@ -2,6 +2,7 @@ import type { Source } from '@revlane/contracts';
 import { Button, Tag } from 'antd';
 import { useId } from 'react';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
+import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { useCancelSync } from '../api/cancel-sync';
 import { useStartSync } from '../api/start-sync';
 import { SOURCE_TYPE_INFO } from '../lib/source-types';
@@ -12,14 +13,16 @@ import { SyncWarnings } from './sync-warnings';
 
 interface SourceCardProps {
   source: Source;
+  /** False for a member: syncs and changes are disabled, the mapping opens to be read. */
+  canEdit: boolean;
   onEdit: () => void;
   onDelete: () => void;
-  /** Opens the mapping editor from this source. */
+  /** Opens the mapping editor from this source (read-only for a member). */
   onMap: () => void;
 }
 
 /** One data source: what it is, how its last sync went, and what can be done with it. */
-export function SourceCard({ source, onEdit, onDelete, onMap }: SourceCardProps) {
+export function SourceCard({ source, canEdit, onEdit, onDelete, onMap }: SourceCardProps) {
   const titleId = useId();
   const sync = source.lastSync;
   const startSync = useStartSync();
@@ -66,7 +69,9 @@ export function SourceCard({ source, onEdit, onDelete, onMap }: SourceCardProps)
       {sync && <SyncWarnings warnings={sync.warnings} />}
       {sync && <LandedColumns tables={sync.tables} />}
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button
+        <AdminOnlyButton
+          canEdit={canEdit}
+          action="sync sources"
           size="small"
           type="primary"
           loading={isActive}
@@ -74,25 +79,33 @@ export function SourceCard({ source, onEdit, onDelete, onMap }: SourceCardProps)
           onClick={() => startSync.mutate(source.id)}
         >
           Sync now
-        </Button>
+        </AdminOnlyButton>
         {sync && isSyncActive(sync) && (
-          <Button
+          <AdminOnlyButton
+            canEdit={canEdit}
+            action="cancel syncs"
             size="small"
             loading={cancelSync.isPending}
             onClick={() => cancelSync.mutate(sync.id)}
           >
             Cancel
-          </Button>
+          </AdminOnlyButton>
         )}
         <Button size="small" onClick={onMap}>
           Map to accounts and contacts
         </Button>
-        <Button size="small" onClick={onEdit}>
+        <AdminOnlyButton canEdit={canEdit} action="change sources" size="small" onClick={onEdit}>
           Edit
-        </Button>
-        <Button size="small" danger onClick={onDelete}>
+        </AdminOnlyButton>
+        <AdminOnlyButton
+          canEdit={canEdit}
+          action="delete sources"
+          size="small"
+          danger
+          onClick={onDelete}
+        >
           Delete
-        </Button>
+        </AdminOnlyButton>
       </div>
     </li>
   );

@@ -1,5 +1,4 @@
-import type { Profile } from '@revlane/contracts';
+import { canManageOrganization } from '@/common/auth';
 
-/** Plays are an admin-only action (docs/product.md §6): owners and admins change them. */
-export const canManagePlays = (role: Profile['role'] | undefined) =>
-  role === 'owner' || role === 'admin';
+/** Plays are an admin-only action (docs/product.md §6), like every organization setting. */
+export const canManagePlays = canManageOrganization;

@@ -1,5 +1,5 @@
 import type { MappedEntity, Source } from '@revlane/contracts';
-import { Form, Select } from 'antd';
+import { ConfigProvider, Form, Select } from 'antd';
 import { useMemo } from 'react';
 import { useSourceTables } from '../../api/get-source-tables';
 import { useTablePreview } from '../../api/get-table-preview';
@@ -42,6 +42,8 @@ export function EntitySection({ entity, sources }: EntitySectionProps) {
     [tables.data, table, preview.data],
   );
   const { title, roles } = ENTITY_FIELDS[entity];
+  // A control's own `disabled` outranks its form's: the table picker keeps a read-only form's.
+  const { componentDisabled: isFormDisabled } = ConfigProvider.useConfig();
 
   return (
     <section aria-label={title} className="rounded-lg p-4 ring-1 ring-slate-200">
@@ -62,7 +64,7 @@ export function EntitySection({ entity, sources }: EntitySectionProps) {
           <Select
             placeholder="Pick a table"
             loading={tables.isFetching}
-            disabled={!sourceId}
+            disabled={isFormDisabled || !sourceId}
             options={(tables.data ?? []).map((candidate) => ({
               value: candidate.name,
               label: candidate.name,

@@ -13,11 +13,13 @@ const EDITOR_WIDTH = 960;
 interface MappingEditorProps {
   /** The card it was opened from: a new mapping starts from this source. */
   source: Source;
+  /** False for a member: the mapping is shown to be read, not changed. */
+  canEdit: boolean;
   onClose: () => void;
 }
 
 /** "Map to accounts and contacts" (docs/product.md §1, ADR 0019): the organization's one mapping. */
-export function MappingEditor({ source, onClose }: MappingEditorProps) {
+export function MappingEditor({ source, canEdit, onClose }: MappingEditorProps) {
   const mapping = useMapping();
   const sources = useSources();
   const failed = mapping.error ?? sources.error;
@@ -44,6 +46,7 @@ export function MappingEditor({ source, onClose }: MappingEditorProps) {
         <MappingForm
           initialValues={initialMappingValues(mapping.data, source.id)}
           sources={sources.data}
+          canEdit={canEdit}
           onClose={onClose}
         />
       )}

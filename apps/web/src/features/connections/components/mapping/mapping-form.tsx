@@ -2,6 +2,7 @@ import type { MappedEntity, Source } from '@revlane/contracts';
 import { Button, Form, Switch, type FormInstance } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { toApiError } from '@/common/api';
+import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { InlineAlert } from '@/common/ui/inline-alert';
 import { useMappingRun } from '../../api/get-mapping-run';
 import { useMappingPreview } from '../../api/preview-mapping';
@@ -24,6 +25,8 @@ export const PREVIEW_DELAY_MS = 400;
 interface MappingFormProps {
   initialValues: MappingFormValues;
   sources: Source[];
+  /** False for a member: every field is disabled and nothing is previewed nor published. */
+  canEdit: boolean;
   onClose: () => void;
 }
 
@@ -45,12 +48,13 @@ function resetBelow(form: FormInstance, changed: object) {
  * The mapping editor's body (ADR 0019): the three entities, a live preview of the match
  * statistics, and Publish with its progress. Refusals sit next to the fields they name.
  */
-export function MappingForm({ initialValues, sources, onClose }: MappingFormProps) {
+export function MappingForm({ initialValues, sources, canEdit, onClose }: MappingFormProps) {
   const [form] = Form.useForm();
   const [values, setValues] = useState(initialValues);
   const settled = useDebouncedValue(values, PREVIEW_DELAY_MS);
   const checked = useMemo(() => mappingOfForm(settled), [settled]);
-  const preview = useMappingPreview('body' in checked ? checked.body : null);
+  // The preview is a POST, which the server refuses a member: only an admin asks for it.
+  const preview = useMappingPreview(canEdit && 'body' in checked ? checked.body : null);
   const previewError = useMemo(
     () => (preview.error ? toApiError(preview.error) : null),
     [preview.error],
@@ -91,6 +95,7 @@ export function MappingForm({ initialValues, sources, onClose }: MappingFormProp
     <Form
       form={form}
       layout="vertical"
+      disabled={!canEdit}
       initialValues={initialValues}
       onValuesChange={(changed) => {
         resetBelow(form, changed);
@@ -99,22 +104,37 @@ export function MappingForm({ initialValues, sources, onClose }: MappingFormProp
       onFinish={submit}
       className="flex flex-col gap-4"
     >
+      {!canEdit && (
+        <InlineAlert type="info" title="Only admins can change the mapping; you can read it." />
+      )}
       <EntitySection entity="accounts" sources={sources} />
       <EntitySection entity="users" sources={sources} />
       <Form.Item name="hasEvents" label="Map events" valuePropName="checked" className="!mb-0">
         <Switch />
       </Form.Item>
       {values.hasEvents && <EntitySection entity="events" sources={sources} />}
-      <MappingPreviewPanel preview={preview.data} isFetching={preview.isFetching} hint={hint} />
+      {canEdit && (
+        <MappingPreviewPanel preview={preview.data} isFetching={preview.isFetching} hint={hint} />
+      )}
       {publish.isError && publish.error.fieldErrors.length === 0 && (
         <InlineAlert type="error" title={publish.error.message} />
       )}
       {runId && <PublishProgress runId={runId} />}
       <div className="flex justify-end gap-2">
-        <Button onClick={onClose}>Close</Button>
-        <Button type="primary" htmlType="submit" loading={isPublishing} disabled={isPublishing}>
-          Publish
+        {/* Not disabled with the form: a member closes the mapping they read. */}
+        <Button disabled={false} onClick={onClose}>
+          Close
         </Button>
+        <AdminOnlyButton
+          canEdit={canEdit}
+          action="publish the mapping"
+          type="primary"
+          htmlType="submit"
+          loading={isPublishing}
+          disabled={isPublishing}
+        >
+          Publish
+        </AdminOnlyButton>
       </div>
     </Form>
   );

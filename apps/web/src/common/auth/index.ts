@@ -1,0 +1,1 @@
+export { canManageOrganization } from './can-manage-organization';

@@ -1,0 +1,28 @@
+import { Button, Tooltip, type ButtonProps } from 'antd';
+
+interface AdminOnlyButtonProps extends ButtonProps {
+  /** False for a member: the button is disabled and says why. */
+  canEdit: boolean;
+  /** What it does, completing "Only admins can …" (e.g. "sync sources"). */
+  action: string;
+}
+
+/**
+ * A button for an admin-only change (docs/product.md §6): a member sees it disabled, with
+ * "Only admins can <action>" on hover and on focus, rather than meeting the server's 403.
+ */
+export function AdminOnlyButton({ canEdit, action, disabled, ...props }: AdminOnlyButtonProps) {
+  if (canEdit) return <Button {...props} disabled={disabled} />;
+  // A disabled button takes neither focus nor, in older browsers, mouse events: the span
+  // carries the tooltip and can be reached with the keyboard.
+  return (
+    <Tooltip title={`Only admins can ${action}`} trigger={['hover', 'focus']}>
+      <span
+        tabIndex={0}
+        className="inline-flex cursor-not-allowed rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <Button {...props} disabled />
+      </span>
+    </Tooltip>
+  );
+}
