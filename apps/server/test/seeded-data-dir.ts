@@ -8,7 +8,7 @@ import type { JWTPayload } from 'jose';
 import { removeUnlessKept, runDataDir } from '../../../scripts/test-run-dir.mjs';
 import { seedDemoSegments } from '../src/demo/index.js';
 import { openDatabase, type Database } from '../src/platform/database/database.js';
-import { organizations, segments } from '../src/platform/database/schema/index.js';
+import { organizations, segments, users } from '../src/platform/database/schema/index.js';
 import { secretBoxFor } from '../src/platform/secrets/secrets-plugin.js';
 import { loadDemoData, openWarehouse } from '../src/warehouse/index.js';
 import { withMetadata } from './server-process.js';
@@ -69,6 +69,14 @@ export async function seedDataDir(name: string): Promise<SeededDataDir> {
       .values({ name, domain, externalId: null })
       .returning({ id: organizations.id });
     orgId = org!.id;
+    // Dana owns it (as its first user would): the composer's writes are for admins.
+    await database.db.insert(users).values({
+      orgId,
+      subject: `${name}|dana`,
+      email: `dana@${domain}`,
+      displayName: 'Dana',
+      role: 'owner',
+    });
     await seedDemoSegments(database.db, orgId);
     const [segment] = await database.db
       .select({ id: segments.id })

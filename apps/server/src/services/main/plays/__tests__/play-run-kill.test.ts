@@ -9,11 +9,7 @@ import {
   type Sync,
 } from '@revlane/contracts';
 import { Webhook } from 'standardwebhooks';
-import {
-  seedDataDir,
-  seedMetadata,
-  type SeededDataDir,
-} from '../../../../../test/seeded-data-dir.js';
+import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
 import {
   apiClient,
   kill9,
@@ -24,7 +20,6 @@ import {
   warehouseRows,
   type ServerProcess,
 } from '../../../../../test/server-process.js';
-import { users } from '../../../../platform/database/schema/index.js';
 import {
   createSourceDatabase,
   sourcePostgresUrl,
@@ -118,16 +113,7 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
     remote = await createSourceDatabase(adminUrl!);
     await remote.run(`CREATE TABLE pings AS SELECT g AS id FROM generate_series(1, 10) g`);
     names = await firstAccountNames(seeded.dataDir, RECORDS);
-    // Before any server opens the directory: Dana an admin, Slack connected.
-    await seedMetadata(seeded, (app) =>
-      app.db.insert(users).values({
-        orgId: seeded.orgId,
-        subject: 'plays-kill|dana',
-        email: 'dana@plays-kill.example',
-        displayName: 'Dana',
-        role: 'admin',
-      }),
-    );
+    // Dana owns the seeded organization (seedDataDir); Slack connected before any server opens it.
     const sandbox = await startSeededSlack(seeded);
     slack = sandbox.slack;
     env = {
