@@ -9,12 +9,7 @@ import {
   signInAsReturningDemoUser,
 } from './support/segment-page.js';
 import { pickAll } from './support/mapping-editor.js';
-
-/** What the app's Slack fake recorded (ADR 0021): one entry per call it received. */
-interface SlackReceived {
-  kind: string;
-  body: { channel?: string; text?: string };
-}
+import { readSandboxSlack } from './support/sandbox-slack.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -94,9 +89,7 @@ test.describe('CRM connections in the sandbox', () => {
       'Test message sent to #customer-success',
     );
 
-    const received = (await (
-      await fetch(`${server.url}/sandbox/slack/received`)
-    ).json()) as SlackReceived[];
+    const received = await readSandboxSlack(server.url);
     const posted = received.filter((entry) => entry.kind === 'chat.postMessage');
     expect(posted).toHaveLength(1);
     expect(posted[0]!.body).toMatchObject({ channel: 'CSBX00004' });

@@ -26,7 +26,12 @@ export interface SandboxSlackMessage {
   body: { channel: string; text: string; metadata?: { event_type: string } };
 }
 
-/** What the sandbox Slack workspace received, oldest first. */
+/** What the sandbox Slack workspace received from the demo organization, oldest first. */
 export async function readSandboxSlack(appUrl: string): Promise<SandboxSlackMessage[]> {
-  return (await (await fetch(`${appUrl}/sandbox/slack/received`)).json()) as SandboxSlackMessage[];
+  const token = await signInForAccessToken(appUrl, DEMO_USER.email, DEMO_PASSWORD);
+  const received = await fetch(`${appUrl}/sandbox/slack/received`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(received.status).toBe(200);
+  return (await received.json()) as SandboxSlackMessage[];
 }

@@ -49,6 +49,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfigServer {
     RATE_LIMIT_ADDRESS_PER_MINUTE: '0',
     RATE_LIMIT_USER_PER_MINUTE: '0',
     RATE_LIMIT_STRICT_PER_MINUTE: '0',
+    // Deliveries retry within seconds, not hours: a test waits for the whole schedule.
+    DELIVERY_RETRY_SCHEDULE: '0.1,0.2,0.4,0.8,1,1,1',
     ...env,
   });
 }

@@ -72,6 +72,7 @@ export const CONNECTIONS_API = {
   one: (provider: string) => `connections/${provider}`,
   callback: (provider: string) => `connections/${provider}/oauth`,
   syncs: (provider: string) => `connections/${provider}/syncs`,
+  dependents: (provider: string) => `connections/${provider}/dependents`,
   intercomWriteAccess: 'connections/intercom/write-access',
 } as const;
 

@@ -107,6 +107,8 @@ export const notificationSchema = z.object({
   lastFiredAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Why a channel cannot send now ("Slack is not connected"); empty when all can. */
+  warnings: z.array(z.string()),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -131,6 +133,8 @@ export const deliverySchema = z.object({
   attempts: z.number().int().min(0),
   sentAt: z.string().nullable(),
   error: z.string().nullable(),
+  /** A pending delivery's next try (`DELIVERY_RETRY_SCHEDULE`); null when due now or settled. */
+  nextAttemptAt: z.string().nullable(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
@@ -162,15 +166,31 @@ export const inboxItemSchema = z.object({
   read: z.boolean(),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
+/** An admin's notice that deliveries of a play or an alert failed for good. */
+export const deliveryNoticeSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** The app path where the failed deliveries are seen and resent. */
+  link: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type DeliveryNotice = z.infer<typeof deliveryNoticeSchema>;
 export const inboxSchema = z.object({
+  /** Unread firings and unread notices. */
   unread: z.number().int().min(0),
   items: z.array(inboxItemSchema),
+  /** Admins only: deliveries that failed for good, unread first, then newest first. */
+  notices: z.array(deliveryNoticeSchema),
 });
 export type Inbox = z.infer<typeof inboxSchema>;
 
 /** `POST notifications/inbox/read`: these firings, or every one when `firingIds` is absent. */
 export const inboxReadBodySchema = z.strictObject({
   firingIds: z.array(idSchema).max(500).optional(),
+  /** Notices to mark read; with neither list, every firing and notice is. */
+  noticeIds: z.array(idSchema).max(500).optional(),
 });
 export type InboxReadBody = z.infer<typeof inboxReadBodySchema>;
 
@@ -201,6 +221,7 @@ export const NOTIFICATIONS_API = {
   notification: (id: string) => `notifications/${id}`,
   segmentNotifications: (segmentId: string) => `segments/${segmentId}/notifications`,
   firings: (id: string) => `notifications/${id}/firings`,
+  resend: (id: string, firingId: string) => `notifications/${id}/firings/${firingId}/resend`,
   test: (id: string) => `notifications/${id}/test`,
   testDraft: 'notifications/test',
   inbox: 'notifications/inbox',

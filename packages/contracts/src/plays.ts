@@ -194,6 +194,8 @@ export const playRunItemSchema = z.object({
   attempts: z.number().int().min(0),
   externalId: z.string().nullable(),
   error: z.string().nullable(),
+  /** A pending item's next try (`DELIVERY_RETRY_SCHEDULE`); null when due now or settled. */
+  nextAttemptAt: z.string().nullable(),
 });
 export type PlayRunItem = z.infer<typeof playRunItemSchema>;
 export const playRunDetailSchema = playRunSchema.extend({ items: z.array(playRunItemSchema) });
@@ -215,6 +217,8 @@ export const playSchema = z.object({
   includeExisting: z.boolean(),
   reentry: playReentrySchema,
   lastRun: playRunSchema.nullable(),
+  /** Why an action cannot send now ("Slack is not connected"); empty when all can. */
+  warnings: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -258,4 +262,9 @@ export const PLAYS_API = {
   preview: (id: string) => `plays/${id}/preview`,
   runs: (id: string) => `plays/${id}/runs`,
   run: (id: string, runId: string) => `plays/${id}/runs/${runId}`,
+  resend: (id: string, runId: string) => `plays/${id}/runs/${runId}/resend`,
 } as const;
+
+/** `POST …/resend` (a run's or a firing's): how many failed deliveries were tried again. */
+export const resendResultSchema = z.object({ resent: z.number().int().min(0) });
+export type ResendResult = z.infer<typeof resendResultSchema>;

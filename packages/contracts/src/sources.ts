@@ -278,6 +278,7 @@ export type TablePreview = z.infer<typeof tablePreviewSchema>;
 export const SOURCES_API = {
   sources: 'sources',
   source: (id: string) => `sources/${id}`,
+  dependents: (id: string) => `sources/${id}/dependents`,
   test: 'sources/test',
   sourceTest: (id: string) => `sources/${id}/test`,
   tables: (id: string) => `sources/${id}/tables`,
@@ -290,6 +291,17 @@ export const SOURCES_API = {
 
 /** tus uploads (`/transfer/files`): metadata keys the client sends. */
 export const UPLOAD_METADATA = { fileName: 'filename', sourceId: 'sourceId' } as const;
+
+/**
+ * `GET sources/{id}/dependents`: what deleting the source would break (ADR 0006): the mapping
+ * reading it, and the cohorts, alerts and plays over the entities it builds.
+ */
+export const sourceDependentSchema = z.object({
+  kind: z.string(),
+  id: z.string(),
+  name: z.string(),
+});
+export type SourceDependentView = z.infer<typeof sourceDependentSchema>;
 
 /** Answers of list and start routes, shared by the routes and the SPA. */
 export const sourceListSchema = z.array(sourceSchema);

@@ -26,6 +26,7 @@ export {
   changeSource,
   createSource,
   getSource,
+  getSourceDependents,
   getSources,
   removeSource,
 } from './sources/sources.service.js';

@@ -20,6 +20,7 @@ export {
   updateConnection,
   type ConnectionRecord,
 } from './core/connections.repository.js';
+export { connectionWarnings } from './core/connection-warnings.js';
 export {
   ConnectorError,
   isConnectorError,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './delivery/retry-schedule.js';
 import {
   API_AUDIENCE,
   FEATURE_FLAG_DEFAULTS,
@@ -68,6 +69,19 @@ export const envSchema = z.object({
   ALERT_DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
   /** A play run's claim on its items (renewed while it sends); a killed worker's lapses then. */
   PLAY_ITEM_LEASE_SECONDS: z.coerce.number().min(1).max(3_600).default(60),
+  /** Seconds between delivery attempts of play actions and alert channels, comma-separated. */
+  DELIVERY_RETRY_SCHEDULE: z
+    .string()
+    .default(DEFAULT_RETRY_SCHEDULE)
+    .transform((text, context) => {
+      const schedule = parseRetrySchedule(text);
+      if (schedule) return schedule;
+      context.addIssue({
+        code: 'custom',
+        message: 'must be seconds between attempts, comma-separated (5,300,1800)',
+      });
+      return z.NEVER;
+    }),
   /** Outgoing mail (reset links): unset = the local outbox that `npm run outbox` prints. */
   SMTP_URL: optionalUrl.refine(
     (url) => url === undefined || /^smtps?:\/\//.test(url),
@@ -179,6 +193,8 @@ export interface AppConfigServer {
   jobs: { isWorking: boolean; pollingIntervalSeconds: number };
   alerts: { deliveryLeaseMs: number };
   plays: { itemLeaseMs: number };
+  /** Seconds between attempts of every delivery (plays and alerts); its length + 1 tries. */
+  delivery: { retryScheduleSeconds: number[] };
   /** Origins allowed to call the API from a browser: APP_URL's and CORS_ORIGINS. */
   corsOrigins: string[];
   /** Requests per minute (0 = off): per client address and per user on the API, strict routes. */
@@ -203,10 +219,28 @@ export interface AppConfigServer {
 export interface GoogleSheetsSettings {
   apiUrl: string;
   tokenUrl: string;
+  /** Set at start by the sandbox (a key its fake trusts) when `sandbox` is on. */
   serviceAccountKey: string | undefined;
+  /**
+   * No key configured and SAAS_SANDBOX on: the app serves a Sheets fake under
+   * /sandbox/google-sheets and signs in to it as the demo service account (ADR 0017).
+   */
+  sandbox: boolean;
 }
 
 const DEMO_SERVICE_ACCOUNT = 'sheets@revlane-demo.iam.gserviceaccount.com';
+
+function googleSheetsSettings(e: z.output<typeof envSchema>, appUrl: string): GoogleSheetsSettings {
+  if (e.GOOGLE_SERVICE_ACCOUNT_KEY || !e.SAAS_SANDBOX)
+    return {
+      apiUrl: e.GOOGLE_SHEETS_API_URL,
+      tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+      serviceAccountKey: e.GOOGLE_SERVICE_ACCOUNT_KEY,
+      sandbox: false,
+    };
+  const root = `${appUrl}/sandbox/google-sheets/`;
+  return { apiUrl: root, tokenUrl: `${root}token`, serviceAccountKey: undefined, sandbox: true };
+}
 const clientEmailOf = (key: string | undefined) =>
   key ? (JSON.parse(key) as { client_email: string }).client_email : undefined;
 
@@ -286,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     jobs: { isWorking: e.JOBS_WORKERS, pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS },
     alerts: { deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_SECONDS * 1000 },
     plays: { itemLeaseMs: e.PLAY_ITEM_LEASE_SECONDS * 1000 },
+    delivery: { retryScheduleSeconds: e.DELIVERY_RETRY_SCHEDULE },
     corsOrigins: [...new Set([new URL(appUrl).origin, ...e.CORS_ORIGINS])],
     rateLimits: {
       perAddress: e.RATE_LIMIT_ADDRESS_PER_MINUTE,
@@ -298,11 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     sources: {
       allowPrivateHosts: e.OUTBOUND_ALLOW_PRIVATE_HOSTS,
       uploadMaxBytes: e.UPLOAD_MAX_BYTES,
-      googleSheets: {
-        apiUrl: e.GOOGLE_SHEETS_API_URL,
-        tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
-        serviceAccountKey: e.GOOGLE_SERVICE_ACCOUNT_KEY,
-      },
+      googleSheets: googleSheetsSettings(e, appUrl),
     },
     connections: connections.settings,
     featureFlags: {

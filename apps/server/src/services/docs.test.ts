@@ -97,6 +97,7 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
       '/notifications/test',
       '/notifications/{id}',
       '/notifications/{id}/firings',
+      '/notifications/{id}/firings/{firingId}/resend',
       '/notifications/{id}/test',
       '/segments/filters',
       '/segments/me',
@@ -223,6 +224,7 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
         'POST /plays/{id}/preview',
         'GET /plays/{id}/runs',
         'GET /plays/{id}/runs/{runId}',
+        'POST /plays/{id}/runs/{runId}/resend',
       ].sort(),
     );
   });

@@ -102,16 +102,49 @@ export async function changeSource(
 }
 
 /**
- * Deletes the source and drops its landed tables, unless something reads them (then 409
- * naming each dependent, nothing deleted) or a sync is running (409: cancel it first).
+ * What depends on the source (ADR 0006): the mapping that reads it, and through the entities
+ * the published mapping builds from it, the cohorts over them and their alerts and plays.
+ */
+async function dependentsOf(app: Composer, orgId: string, sourceId: string) {
+  const direct = await app.dependents.sources.find(app.db, orgId, sourceId);
+  const tables = [...new Set(direct.flatMap((dependent) => dependent.tables ?? []))];
+  const built = await Promise.all(
+    tables.map((table) => app.dependents.tables.find(app.db, orgId, table)),
+  );
+  const seen = new Set<string>();
+  return [...direct, ...built.flat()]
+    .filter((dependent) => {
+      const key = `${dependent.kind}:${dependent.id}`;
+      return !seen.has(key) && seen.add(key);
+    })
+    .map(({ kind, id, name }) => ({ kind, id, name }));
+}
+
+/** `GET sources/{id}/dependents`: what a delete would break, for the dialog to list first. */
+export async function getSourceDependents(app: Composer, auth: AuthContext, id: string) {
+  const source = await requireSource(app, auth, id);
+  return dependentsOf(app, auth.org.id, source.id);
+}
+
+/** "1 mapping, 2 cohorts and 1 alert": how many of each kind, in the order found. */
+function countedKinds(dependents: readonly { kind: string }[]) {
+  const counts = new Map<string, number>();
+  for (const { kind } of dependents) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const parts = [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+}
+
+/**
+ * Deletes the source and drops its landed tables, unless something depends on them (then
+ * 409 naming each dependent, nothing deleted) or a sync is running (409: cancel it first).
  */
 export async function removeSource(app: Composer, auth: AuthContext, id: string): Promise<void> {
   const source = await requireSource(app, auth, id);
-  const dependents = await app.dependents.sources.find(app.db, auth.org.id, source.id);
+  const dependents = await dependentsOf(app, auth.org.id, source.id);
   if (dependents.length > 0) {
     throw new HttpError(
       409,
-      `"${source.name}" is used by ${dependents.length} mapping(s); change or delete them first`,
+      `"${source.name}" is used by ${countedKinds(dependents)}; change or delete them first`,
       toSourceDependentErrors(dependents),
     );
   }

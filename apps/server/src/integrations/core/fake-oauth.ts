@@ -6,6 +6,12 @@ export interface FakeReceived {
   kind: string;
   at: string;
   body: unknown;
+  /**
+   * The authorization (one consent: its code, refresh token and every access token) the
+   * call came with, so the sandbox shows each organization only its own (docs/architecture.md
+   * §6, Connections); null for a call without a known token.
+   */
+  grant: string | null;
 }
 
 interface PendingCode {
@@ -13,6 +19,7 @@ interface PendingCode {
   redirectUri: string;
   challenge: string | undefined;
   scope: string;
+  grant: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,6 +41,8 @@ export class FakeOAuth {
   /** The scopes granted with each access token (the provider's token-info endpoints say them). */
   private readonly scopes = new Map<string, string>();
   private readonly refresh = new Set<string>();
+  /** The authorization each token was issued under (see `FakeReceived.grant`). */
+  private readonly grants = new Map<string, string>();
   private readonly revoked = new Set<string>();
   /** Seconds an access token lives; tests shorten it. */
   accessTtlSeconds: number;
@@ -60,8 +69,8 @@ export class FakeOAuth {
    * A token that proves itself (issue time, expiry, HMAC with the client secret): a restarted
    * sandbox still knows it, as the real provider would (ADR 0025).
    */
-  private signedToken(prefix: string) {
-    const body = `${Date.now()}.${Date.now() + this.accessTtlSeconds * 1000}.${randomBytes(12).toString('base64url')}`;
+  private signedToken(prefix: string, grant: string) {
+    const body = `${Date.now()}.${Date.now() + this.accessTtlSeconds * 1000}.${grant}`;
     return `${prefix}${body}.${this.mac(body)}`;
   }
 
@@ -80,8 +89,26 @@ export class FakeOAuth {
     return issuedAt! > this.revokedAllAt && expiresAt! > Date.now() && !this.revoked.has(value);
   }
 
-  record(kind: string, body: unknown) {
-    this.received.push({ kind, at: new Date().toISOString(), body });
+  /** Records a call the fake received, under the grant of its bearer token (if any). */
+  record(kind: string, body: unknown, authorization?: string) {
+    const grant = this.grantOf(authorization?.replace(/^Bearer /i, '') ?? '');
+    this.received.push({ kind, at: new Date().toISOString(), body, grant });
+  }
+
+  /** The grant a token belongs to; a signed access token carries it in its body. */
+  grantOf(tokenValue: string): string | null {
+    const known = this.grants.get(tokenValue);
+    if (known) return known;
+    if (!this.isValidSigned(tokenValue)) return null;
+    const body = tokenValue.slice(`${this.provider}-at-`.length, tokenValue.lastIndexOf('.'));
+    return body.split('.')[2] ?? null;
+  }
+
+  /** What was received under these grants, as `/received` serves it (oldest first). */
+  receivedIn(grants: ReadonlySet<string>) {
+    return this.received
+      .filter((entry) => entry.grant !== null && grants.has(entry.grant))
+      .map(({ kind, at, body }) => ({ kind, at, body }));
   }
 
   /**
@@ -143,6 +170,7 @@ export class FakeOAuth {
       redirectUri: query.redirect_uri ?? '',
       challenge: query.code_challenge,
       scope: query.scope ?? '',
+      grant: randomBytes(12).toString('base64url'),
     });
     return code;
   }
@@ -162,7 +190,7 @@ export class FakeOAuth {
         .digest('base64url');
       if (digest !== pending.challenge) return null;
     }
-    const issued = this.issueTokens();
+    const issued = this.issueTokens(pending.grant);
     this.scopes.set(issued.accessToken, pending.scope);
     return { ...issued, scope: pending.scope };
   }
@@ -171,13 +199,14 @@ export class FakeOAuth {
     return form.client_id === this.clientId && form.client_secret === this.clientSecret;
   }
 
-  issueTokens() {
+  issueTokens(grant = randomBytes(12).toString('base64url')) {
     const accessToken = this.signedAccess
-      ? this.signedToken(`${this.provider}-at-`)
+      ? this.signedToken(`${this.provider}-at-`, grant)
       : token(`${this.provider}-at-`);
     const refreshToken = token(`${this.provider}-rt-`);
     this.access.set(accessToken, Date.now() + this.accessTtlSeconds * 1000);
     this.refresh.add(refreshToken);
+    this.grants.set(accessToken, grant).set(refreshToken, grant);
     this.issued.push(accessToken, refreshToken);
     return { accessToken, refreshToken, expiresIn: this.accessTtlSeconds };
   }
@@ -187,6 +216,8 @@ export class FakeOAuth {
     if (!refreshToken || !this.refresh.has(refreshToken)) return null;
     const accessToken = token(`${this.provider}-at-`);
     this.access.set(accessToken, Date.now() + this.accessTtlSeconds * 1000);
+    const grant = this.grants.get(refreshToken);
+    if (grant) this.grants.set(accessToken, grant);
     this.issued.push(accessToken);
     return { accessToken, expiresIn: this.accessTtlSeconds };
   }

@@ -40,9 +40,15 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 export function googleSheetsClient(settings: GoogleSheetsSettings, keyText: string, scope: string) {
   const key = JSON.parse(keyText) as ServiceAccountKey;
   const auth = new JWT({ email: key.client_email, key: key.private_key, scopes: [scope] });
+  const api = new URL(settings.apiUrl);
   auth.transporter.interceptors.request.add({
     resolved: (options) => {
-      if (String(options.url) === GOOGLE_TOKEN_URL) options.url = new URL(settings.tokenUrl);
+      const url = String(options.url);
+      if (url === GOOGLE_TOKEN_URL) options.url = new URL(settings.tokenUrl);
+      // The client keeps only the root's origin: a root with a path (the sandbox's
+      // /sandbox/google-sheets/) gets its path back here.
+      else if (api.pathname !== '/' && url.startsWith(`${api.origin}/v4/`))
+        options.url = new URL(url.slice(api.origin.length + 1), api);
       return Promise.resolve(options);
     },
   });

@@ -40,18 +40,24 @@ export interface FakeRequest {
   at: number;
 }
 
-export interface FakeGoogleSheets {
-  /** The API root (the client's `rootUrl`). */
-  url: string;
-  /** The OAuth token endpoint (a service account's JWT assertion → an access token). */
-  tokenUrl: string;
+/** The fake's API, wherever it is served (its own port, or the app's sandbox). */
+export interface GoogleSheetsFakeState {
   /** A service account's key file (JSON) whose public key the fake trusts. */
   createServiceAccount(email: string): string;
   /** The next `count` API calls answer 429 RESOURCE_EXHAUSTED with `Retry-After`. */
   throttle(count: number, retryAfterSeconds: number): void;
   readonly requests: FakeRequest[];
-  /** What `values.append` added, in order (also served at `GET /received`). */
+  /** What `values.append` added, in order. */
   readonly appended: FakeAppended[];
+  /** Answers one request; `pathname` is the path below the fake's root. */
+  handle(request: IncomingMessage, response: ServerResponse, pathname: string): void;
+}
+
+export interface FakeGoogleSheets extends GoogleSheetsFakeState {
+  /** The API root (the client's `rootUrl`). */
+  url: string;
+  /** The OAuth token endpoint (a service account's JWT assertion → an access token). */
+  tokenUrl: string;
   close(): Promise<void>;
 }
 
@@ -89,24 +95,55 @@ function valuesOf(tab: FakeSheetTab, range: A1Range, formatted: boolean): FakeCe
   return values;
 }
 
+export interface GoogleSheetsFakeOptions {
+  spreadsheets: FakeSpreadsheet[];
+  /** The root URL the fake is served at (service account keys name its token endpoint). */
+  url: string;
+  /**
+   * The sandbox's sheets (docs/architecture.md §6): a spreadsheet id or tab not seen before
+   * is created empty on first use, shared with this service account as Editor, so a play's
+   * "Append to a Google Sheet" works without a real Google account.
+   */
+  onDemandFor?: string;
+}
+
 /**
  * A local Google Sheets API (v4) speaking the parts a source uses, in Google's shapes: the
  * OAuth token endpoint taking a service account's signed JWT (RS256, checked against the key
  * it issued), `GET /v4/spreadsheets/{id}` with each tab's grid properties,
  * `GET /v4/spreadsheets/{id}/values/{range}` for A1 ranges, `values.append` (POST
- * `…/values/{range}:append`, for editors only; what it added at `GET /received`), errors in the
+ * `…/values/{range}:append`, for editors only; what it added in `appended`), errors in the
  * `{ error: { code, message, status } }` envelope (401, 403 for a sheet not shared with the
  * caller, 404, 429 with `Retry-After`). For tests and the product's sandbox mode
  * (docs/architecture.md §6, ADR 0017).
  */
-export async function startFakeGoogleSheets(options: {
-  spreadsheets: FakeSpreadsheet[];
-}): Promise<FakeGoogleSheets> {
+export function googleSheetsFake(options: GoogleSheetsFakeOptions): GoogleSheetsFakeState {
   const publicKeys = new Map<string, string>();
   const tokens = new Map<string, string>();
   const requests: FakeRequest[] = [];
   const appended: FakeAppended[] = [];
   let throttled = { count: 0, retryAfterSeconds: 0 };
+  const { spreadsheets, onDemandFor } = options;
+
+  const spreadsheetOf = (spreadsheetId: string) => {
+    const known = spreadsheets.find((s) => s.spreadsheetId === spreadsheetId);
+    if (known || !onDemandFor) return known;
+    const created: FakeSpreadsheet = {
+      spreadsheetId,
+      title: `Sandbox sheet ${spreadsheetId}`,
+      tabs: [{ sheetId: 0, title: 'Sheet1', rows: [] }],
+      sharedWith: [onDemandFor],
+    };
+    spreadsheets.push(created);
+    return created;
+  };
+  const tabOf = (sheet: FakeSpreadsheet, title: string) => {
+    const known = sheet.tabs.find((t) => t.title === title);
+    if (known || !onDemandFor) return known;
+    const created: FakeSheetTab = { sheetId: sheet.tabs.length, title, rows: [] };
+    sheet.tabs.push(created);
+    return created;
+  };
 
   const handleToken = async (request: IncomingMessage, reply: Reply) => {
     const form = new URLSearchParams(await readBody(request));
@@ -129,7 +166,7 @@ export async function startFakeGoogleSheets(options: {
     if (!(sheet.editors ?? sheet.sharedWith).includes(caller))
       return apiError(reply, 403, 'The caller does not have permission');
     const range = parseA1Range(rangeText, sheet.tabs[0]?.title ?? '');
-    const tab = sheet.tabs.find((t) => t.title === range?.sheet);
+    const tab = range && tabOf(sheet, range.sheet);
     if (!range || !tab) return apiError(reply, 400, `Unable to parse range: ${rangeText}`);
     const values = (JSON.parse(await readBody(request)) as { values?: FakeCell[][] }).values ?? [];
     while (
@@ -179,7 +216,7 @@ export async function startFakeGoogleSheets(options: {
       );
     }
     const match = /^\/v4\/spreadsheets\/([^/]+)(?:\/values\/(.+))?$/.exec(url.pathname);
-    const sheet = options.spreadsheets.find((s) => s.spreadsheetId === match?.[1]);
+    const sheet = match ? spreadsheetOf(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !sheet) return apiError(reply, 404, 'Requested entity was not found.');
     if (!sheet.sharedWith.includes(caller))
       return apiError(reply, 403, 'The caller does not have permission');
@@ -211,7 +248,7 @@ export async function startFakeGoogleSheets(options: {
     }
     const text = decodeURIComponent(match[2]);
     const range = parseA1Range(text, sheet.tabs[0]?.title ?? '');
-    const tab = sheet.tabs.find((t) => t.title === range?.sheet);
+    const tab = range && tabOf(sheet, range.sheet);
     if (!range || !tab) return apiError(reply, 400, `Unable to parse range: ${text}`);
     const formatted = url.searchParams.get('valueRenderOption') !== 'UNFORMATTED_VALUE';
     const values = valuesOf(tab, range, formatted);
@@ -222,26 +259,24 @@ export async function startFakeGoogleSheets(options: {
     });
   };
 
-  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://sheets');
+  const handle = (request: IncomingMessage, response: ServerResponse, pathname: string) => {
+    const url = new URL(
+      pathname + new URL(request.url ?? '/', 'http://sheets').search,
+      'http://sheets',
+    );
     const reply: Reply = (status, body, headers = {}) => {
       requests.push({ method: request.method ?? '', path: url.pathname, status, at: Date.now() });
       response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
       response.end(JSON.stringify(body));
     };
-    if (request.method === 'GET' && url.pathname === '/received') return reply(200, appended);
     const work =
       request.method === 'POST' && url.pathname === '/token'
         ? handleToken(request, reply)
         : handleApi(request, url, reply);
     work.catch(() => apiError(reply, 400, 'Bad request'));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}/`;
+  };
   return {
-    url,
-    tokenUrl: `${url}token`,
+    handle,
     createServiceAccount(email) {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       publicKeys.set(email, publicKey.export({ type: 'spki', format: 'pem' }).toString());
@@ -251,7 +286,7 @@ export async function startFakeGoogleSheets(options: {
         private_key_id: randomBytes(20).toString('hex'),
         private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         client_email: email,
-        token_uri: `${url}token`,
+        token_uri: `${options.url}token`,
       });
     },
     throttle(count, retryAfterSeconds) {
@@ -259,6 +294,25 @@ export async function startFakeGoogleSheets(options: {
     },
     requests,
     appended,
+  };
+}
+
+/** The fake on a port of its own (tests): its root is `url`, its token endpoint `tokenUrl`. */
+export async function startFakeGoogleSheets(options: {
+  spreadsheets: FakeSpreadsheet[];
+}): Promise<FakeGoogleSheets> {
+  let fake: GoogleSheetsFakeState | undefined;
+  const server: Server = createServer((request, response) =>
+    fake!.handle(request, response, new URL(request.url ?? '/', 'http://sheets').pathname),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/`;
+  fake = googleSheetsFake({ ...options, url });
+  return {
+    ...fake,
+    url,
+    tokenUrl: `${url}token`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

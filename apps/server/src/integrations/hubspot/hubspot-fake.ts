@@ -181,8 +181,8 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
       };
     });
     app.delete('/oauth/v1/refresh-tokens/:token', async (request, reply) => {
+      oauth.record('revoke', {}, (request.params as { token: string }).token);
       oauth.revoke((request.params as { token: string }).token);
-      oauth.record('revoke', {});
       return reply.code(204).send();
     });
     const guard = (authorization: string | undefined, reply: FastifyReply) => {
@@ -316,7 +316,7 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
         archived: false,
       };
       data.tasks.push(task);
-      oauth.record('task', task);
+      oauth.record('task', task, request.headers.authorization);
       return reply.code(201).send(task);
     });
     // The client asks for `/crm/v3/owners/`, with the trailing slash.
@@ -330,7 +330,6 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
         `${app.prefix}/crm/v3/owners`,
       );
     });
-    app.get('/received', () => oauth.received);
     done();
   };
 }

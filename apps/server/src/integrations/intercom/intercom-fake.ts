@@ -111,8 +111,8 @@ export function intercomFake(oauth: FakeOAuth): FastifyPluginCallback {
     app.post('/auth/uninstall', async (request, reply) => {
       if (!oauth.isAuthorized(request.headers.authorization))
         return reply.code(401).send(errorList('unauthorized', 'Access Token Invalid'));
+      oauth.record('revoke', {}, request.headers.authorization);
       oauth.revoke(String(request.headers.authorization).replace(/^Bearer /i, ''));
-      oauth.record('revoke', {});
       return {};
     });
     app.get('/me', async (request, reply) => {
@@ -184,7 +184,6 @@ export function intercomFake(oauth: FakeOAuth): FastifyPluginCallback {
         },
       };
     });
-    app.get('/received', () => oauth.received);
     done();
   };
 }

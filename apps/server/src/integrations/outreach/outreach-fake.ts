@@ -178,8 +178,8 @@ export function outreachFake(oauth: FakeOAuth): FastifyPluginCallback {
       };
     });
     app.post('/oauth/revoke', (request) => {
+      oauth.record('revoke', {}, (request.body as Record<string, string>).token);
       oauth.revoke((request.body as Record<string, string>).token ?? '');
-      oauth.record('revoke', {});
       return {};
     });
     const guard = (request: FastifyRequest, reply: FastifyReply) => {
@@ -244,8 +244,8 @@ export function outreachFake(oauth: FakeOAuth): FastifyPluginCallback {
       }
       return { data: page, meta: { count: selected.length }, links: next ? { next } : {} };
     });
-    const created = (reply: FastifyReply, resource: Resource) => {
-      oauth.record(`${resource.type}.created`, resource);
+    const created = (request: FastifyRequest, reply: FastifyReply, resource: Resource) => {
+      oauth.record(`${resource.type}.created`, resource, request.headers.authorization);
       return reply.code(201).type('application/vnd.api+json').send({ data: resource });
     };
     app.post('/api/v2/prospects', async (request, reply) => {
@@ -271,7 +271,7 @@ export function outreachFake(oauth: FakeOAuth): FastifyPluginCallback {
         relationships: {},
       };
       resources.prospects.push(prospect);
-      return created(reply, prospect);
+      return created(request, reply, prospect);
     });
     app.post('/api/v2/sequenceStates', async (request, reply) => {
       if (guard(request, reply)) return reply;
@@ -292,11 +292,10 @@ export function outreachFake(oauth: FakeOAuth): FastifyPluginCallback {
           row.relationships.sequence?.data?.id === sequence.id,
       );
       if (state) return invalid(ALREADY_IN_SEQUENCE);
-      return created(reply, {
+      return created(request, reply, {
         ...pushState(resources.sequenceStates, prospect.id, sequence.id, mailbox.id),
       });
     });
-    app.get('/received', () => oauth.received);
     done();
   };
 }

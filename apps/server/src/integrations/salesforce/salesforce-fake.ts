@@ -187,8 +187,8 @@ export function salesforceFake(oauth: FakeOAuth): FastifyPluginCallback {
       };
     });
     app.post('/services/oauth2/revoke', (request) => {
+      oauth.record('revoke', {}, (request.body as Record<string, string>).token);
       oauth.revoke((request.body as Record<string, string>).token ?? '');
-      oauth.record('revoke', {});
       return {};
     });
     const guard = (authorization: string | undefined, reply: FastifyReply) => {
@@ -260,12 +260,11 @@ export function salesforceFake(oauth: FakeOAuth): FastifyPluginCallback {
       const id = existing?.Id ?? `00TSBX${String(tasks.size + 1).padStart(6, '0')}`;
       const task = { ...existing, ...fields, Id: id, [TASK_KEY_FIELD]: value };
       tasks.set(value, task);
-      if (!existing) oauth.record('Task', task);
+      if (!existing) oauth.record('Task', task, request.headers.authorization);
       return reply
         .code(existing ? 200 : 201)
         .send({ id, success: true, errors: [], created: !existing });
     });
-    app.get('/received', () => oauth.received);
     done();
   };
 }

@@ -126,8 +126,8 @@ export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
     const authorized = (authorization: string | undefined) => oauth.isAuthorized(authorization);
     app.post('/api/auth.revoke', (request) => {
       if (!authorized(request.headers.authorization)) return { ok: false, error: 'invalid_auth' };
+      oauth.record('revoke', {}, request.headers.authorization);
       oauth.revoke(request.headers.authorization!.replace(/^Bearer /i, ''));
-      oauth.record('revoke', {});
       return { ok: true, revoked: true };
     });
     app.post('/api/conversations.list', async (request, reply) => {
@@ -172,18 +172,21 @@ export function slackFake(oauth: FakeOAuth): FastifyPluginCallback {
         ...(form.metadata ? { metadata: fromForm(form.metadata) } : {}),
       };
       history.set(channel.id, [...(history.get(channel.id) ?? []), message]);
-      oauth.record('chat.postMessage', {
-        channel: form.channel,
-        text: form.text,
-        blocks: message.blocks,
-        metadata: message.metadata,
-        ts,
-      });
+      oauth.record(
+        'chat.postMessage',
+        {
+          channel: form.channel,
+          text: form.text,
+          blocks: message.blocks,
+          metadata: message.metadata,
+          ts,
+        },
+        request.headers.authorization,
+      );
       // Accepted and recorded: a slow answer lets a test kill the app before it hears it.
       await oauth.answerDelay();
       return { ok: true, channel: form.channel, ts };
     });
-    app.get('/received', () => oauth.received);
     done();
   };
 }

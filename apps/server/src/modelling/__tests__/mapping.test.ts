@@ -117,10 +117,10 @@ describe('composer: mapping landed tables onto accounts, users and events', () =
     });
     expect(response.statusCode).toBe(409);
     const body = response.json<{ message: string; errors: { path: string; message: string }[] }>();
-    expect(body.message).toContain('is used by 2 mapping(s)');
+    expect(body.message).toContain('is used by 2 mappings; change or delete them first');
     expect(body.errors).toEqual([
-      { path: 'mapping:v1', message: 'Published mapping (version 1)' },
-      { path: 'mapping:draft', message: 'Mapping draft' },
+      { path: 'mapping:v1', message: 'Published mapping (version 1): events' },
+      { path: 'mapping:draft', message: 'Mapping draft: events' },
     ]);
     // Nothing deleted: the source is still there, and so is its place in the mapping.
     const source = await f.call(f.dana, { method: 'GET', url: `sources/${f.sources.events}` });
@@ -144,6 +144,51 @@ describe('composer: mapping landed tables onto accounts, users and events', () =
     const page = data.json<{ data: { rows: { id: string }[]; total: number } }>().data;
     expect(page.total).toBe(1);
     expect(page.rows[0]).toMatchObject({ id: 'a1', name: 'Acme', mrr: 990.5, seats: 10 });
+  });
+
+  it('refuses to delete the source of the accounts while cohorts and alerts build on them, naming each', async () => {
+    const [accounts] = (await f.api(f.dana, 'GET', 'segments/me')).json<{
+      data: { id: string }[];
+    }>().data;
+    const cohort = await f.api(f.dana, 'POST', `segments/${accounts!.id}/cohorts`, {
+      name: 'Pro',
+      filters: [],
+    });
+    expect(cohort.statusCode, cohort.body).toBe(201);
+    const cohortId = cohort.json<{ data: { id: string } }>().data.id;
+    const alert = await f.api(f.dana, 'POST', 'notifications', {
+      name: 'New pro',
+      segmentId: accounts!.id,
+      cohortId,
+      type: 'new',
+      channels: { inApp: true, slack: null, email: [] },
+    });
+    expect(alert.statusCode, alert.body).toBe(201);
+    const alertId = alert.json<{ data: { id: string } }>().data.id;
+    const expected = [
+      { kind: 'mapping', id: 'v1', name: 'Published mapping (version 1): accounts' },
+      { kind: 'mapping', id: 'draft', name: 'Mapping draft: accounts' },
+      { kind: 'cohort', id: cohortId, name: 'Pro' },
+      { kind: 'alert', id: alertId, name: 'New pro' },
+    ];
+    // What the delete dialog lists before the user confirms.
+    const listed = await f.call(f.dana, {
+      method: 'GET',
+      url: `sources/${f.sources.accounts}/dependents`,
+    });
+    expect(listed.json<{ data: unknown[] }>().data).toEqual(expected);
+    const refused = await f.call(f.dana, {
+      method: 'DELETE',
+      url: `sources/${f.sources.accounts}`,
+    });
+    expect(refused.statusCode).toBe(409);
+    const body = refused.json<{ message: string; errors: { path: string; message: string }[] }>();
+    expect(body.message).toMatch(/is used by 2 mappings, 1 cohort and 1 alert; change or/);
+    expect(body.errors).toEqual(
+      expected.map(({ kind, id, name }) => ({ path: `${kind}:${id}`, message: name })),
+    );
+    const unknown = await f.call(f.dana, { method: 'GET', url: `sources/nope/dependents` });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('a failing publish leaves the previous data; a sync of a mapped source re-applies it, and cohorts follow', async () => {

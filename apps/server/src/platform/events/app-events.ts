@@ -15,6 +15,25 @@ export interface AppEvents {
    * best effort (a failure is logged, the daily refresh catches up).
    */
   cohortDefinitionChanged: { orgId: string };
+  /**
+   * Deliveries of a play run or an alert failed for good (their retry schedule spent, or a
+   * permanent answer). The organization's admins are told (notices, docs/product.md §7);
+   * listeners run best effort.
+   */
+  deliveriesFailed: DeliveriesFailed;
+}
+
+export interface DeliveriesFailed {
+  orgId: string;
+  what: 'play' | 'alert';
+  /** The play's or alert's name. */
+  name: string;
+  failed: number;
+  firstError: string;
+  /** The app path where they can be seen and resent (`/app/plays/…/runs/…`). */
+  link: string;
+  /** One notice per key and admin: a repeated event tells nobody twice. */
+  key: string;
 }
 
 export interface CohortSnapshotTaken {

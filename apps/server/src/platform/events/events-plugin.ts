@@ -8,11 +8,13 @@ import {
 import type { AppEvents } from './app-events.js';
 import { EventBus } from './event-bus.js';
 
-/** A record that reads a source's landed tables (a mapping, ADR 0019). */
+/** A record that reads a source's landed tables (a mapping, ADR 0019), or builds on it. */
 export interface SourceDependent {
   kind: string;
   id: string;
   name: string;
+  /** A mapping's base tables built from the source (`accounts`…): what reads them depends too. */
+  tables?: string[];
 }
 
 /**
@@ -24,6 +26,10 @@ export interface AppDependents {
   cohorts: DependentsRegistry<CohortDependent>;
   /** Mappings that read a source's tables. */
   sources: DependentsRegistry<SourceDependent>;
+  /** What reads a base table the mapping builds (`accounts`): cohorts, their alerts and plays. */
+  tables: DependentsRegistry<SourceDependent>;
+  /** Alerts and plays that send through a connection (`slack`…), listed before a disconnect. */
+  connections: DependentsRegistry<CohortDependent>;
 }
 
 declare module 'fastify' {
@@ -40,6 +46,8 @@ const registerEvents: FastifyPluginCallback = (app, _options, done) => {
   app.decorate<AppDependents>('dependents', {
     cohorts: createDependentsRegistry<CohortDependent>(),
     sources: createDependentsRegistry<SourceDependent>(),
+    tables: createDependentsRegistry<SourceDependent>(),
+    connections: createDependentsRegistry<CohortDependent>(),
   });
   done();
 };

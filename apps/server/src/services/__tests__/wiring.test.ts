@@ -16,11 +16,14 @@ describe('app wiring: events and dependents registries', () => {
   it('each event has its listeners: alerts and plays after a snapshot, snapshots after a change', () => {
     expect(t.app.events.listenerCount('cohortSnapshotTaken')).toBe(2);
     expect(t.app.events.listenerCount('cohortDefinitionChanged')).toBe(1);
+    expect(t.app.events.listenerCount('deliveriesFailed')).toBe(1);
   });
 
-  it('each dependents registry has its lookups: alerts and plays for cohorts, the mapping for sources', () => {
+  it('each dependents registry has its lookups: alerts and plays for cohorts, the mapping for sources, cohorts for tables', () => {
     expect(t.app.dependents.cohorts.size()).toBe(2);
     expect(t.app.dependents.sources.size()).toBe(1);
+    expect(t.app.dependents.tables.size()).toBe(1);
+    expect(t.app.dependents.connections.size()).toBe(2);
   });
 
   it("two apps in one process keep their own wiring: one app's events never reach the other", async () => {

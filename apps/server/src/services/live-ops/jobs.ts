@@ -4,7 +4,9 @@ import { KeyedLock } from '../../warehouse/index.js';
 import { listStrandedDeliveries } from './notifications/deliveries.repository.js';
 import { deliverNotification } from './notifications/deliver-notification.js';
 import { deliveryDepsOf } from './notifications/delivery-deps.js';
-import { findCohortAlerts } from './notifications/notification-dependents.js';
+import { noticeAdmins } from './notifications/delivery-notices.js';
+import { cohortsOverTable } from './cohorts/cohort-dependents.js';
+import { findCohortAlerts, findConnectionAlerts } from './notifications/notification-dependents.js';
 import { evaluateCohortAlerts } from './notifications/notification-evaluation.js';
 import {
   deliveryJobOptions,
@@ -65,6 +67,8 @@ async function snapshotJobs(app: FastifyInstance): Promise<void> {
 async function alertJobs(app: FastifyInstance): Promise<void> {
   const deps = deliveryDepsOf(app);
   app.dependents.cohorts.register(findCohortAlerts);
+  app.dependents.tables.register(cohortsOverTable(app.dependents.cohorts));
+  app.dependents.connections.register(findConnectionAlerts);
   const enqueue = async (deliveries: { id: string; status: string }[]) => {
     for (const { id, status } of deliveries) {
       if (status === 'pending') {
@@ -74,6 +78,7 @@ async function alertJobs(app: FastifyInstance): Promise<void> {
   };
   const evaluation = { db: app.db, warehouse: app.warehouse.engine, log: deps.log, enqueue };
   app.events.on('cohortSnapshotTaken', (event) => evaluateCohortAlerts(evaluation, event));
+  app.events.on('deliveriesFailed', (event) => noticeAdmins(deps, event));
   await app.jobs.work(NOTIFICATION_DELIVERY_JOB, async (data: object) => {
     await deliverNotification(deps, notificationDeliveryJobSchema.parse(data).deliveryId);
   });

@@ -93,6 +93,8 @@ export const notificationDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Until when a worker holds the row (it is sending); a crashed worker's lease runs out. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** A pending delivery's next try on the retry schedule; null = now. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -103,4 +105,27 @@ export const notificationDeliveries = pgTable(
     index('notification_deliveries_firing_id_idx').on(table.firingId),
     index('notification_deliveries_target_idx').on(table.channel, table.target),
   ],
+);
+
+/**
+ * A notice to one admin that deliveries failed for good (docs/product.md §7): shown in their
+ * in-app inbox beside alert firings. `key` makes a retried notice land once per user.
+ */
+export const deliveryNotices = pgTable(
+  'delivery_notices',
+  {
+    id: idColumn(),
+    orgId: orgIdColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The app path of the run or alert whose deliveries failed. */
+    link: text('link').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [uniqueIndex('delivery_notices_user_id_key_key').on(table.userId, table.key)],
 );

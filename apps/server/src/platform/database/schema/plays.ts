@@ -102,6 +102,8 @@ export const playRunItems = pgTable(
     status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** A pending item's next try on the retry schedule; null = now. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     externalId: text('external_id'),
     error: text('error'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -1,7 +1,11 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_PROVIDERS, type Connection } from '@revlane/contracts';
+import { asUser, type TestUser } from '../../../../test/app.js';
+import { googleSheetSender } from '../../../integrations/index.js';
 import { loadConfig } from '../../../platform/config.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
+import { authorizeUrlOf, followCallback } from './fake-provider.js';
 
 describe('connections: the built-in sandbox (no client ids configured)', () => {
   let f: ComposerFixture;
@@ -27,7 +31,9 @@ describe('connections: the built-in sandbox (no client ids configured)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('>Allow</button>');
     expect(page.body).toContain('>Deny</button>');
-    const received = await f.t.app.inject({ method: 'GET', url: '/sandbox/slack/received' });
+    const received = await f.t.app.inject(
+      asUser(f.dana, { method: 'GET', url: '/sandbox/slack/received' }),
+    );
     expect(received.json()).toEqual([]);
   });
 
@@ -68,8 +74,85 @@ describe('connections: the built-in sandbox (no client ids configured)', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${f.t.config.appUrl}${path}`);
     const page = await f.t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(page.body).toContain('>Allow</button>');
-    const received = await f.t.app.inject({ method: 'GET', url: `/sandbox/${provider}/received` });
+    const received = await f.t.app.inject(
+      asUser(f.dana, { method: 'GET', url: `/sandbox/${provider}/received` }),
+    );
     expect(received.json()).toEqual([]);
+  });
+});
+
+/** A port free now, so the app's own URL (the sandbox's) can name it before it listens. */
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('the sandbox over HTTP: what it received is each organization’s own', () => {
+  let f: ComposerFixture;
+  beforeAll(async () => {
+    const port = await freePort();
+    f = await createComposerFixture({
+      env: { PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
+    });
+    await f.t.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(() => f?.close());
+
+  const slackSettings = '/user/api/v1/users/me/notifications/slack';
+  /** Allow on the sandbox's consent page, the callback answered, a channel picked, a test sent. */
+  async function connectAndPost(user: TestUser, channelId: string) {
+    const authorize = await authorizeUrlOf(f, user, 'slack');
+    const decision = new URLSearchParams(authorize.search);
+    decision.set('decision', 'allow');
+    const answer = await f.t.app.inject({
+      method: 'GET',
+      url: `${authorize.pathname}/decision?${decision.toString()}`,
+    });
+    await followCallback(f, new URL(answer.headers.location as string));
+    const pick = { method: 'PATCH' as const, url: slackSettings, payload: { channelId } };
+    expect((await f.t.app.inject(asUser(user, pick))).statusCode).toBe(200);
+    const sent = await f.t.app.inject(
+      asUser(user, { method: 'POST', url: `${slackSettings}/test` }),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+  }
+  const receivedBy = async (user: TestUser) =>
+    (await f.t.app.inject(asUser(user, { method: 'GET', url: '/sandbox/slack/received' }))).json<
+      { kind: string; body: { channel: string } }[]
+    >();
+
+  it('needs a signed-in user (401) and lists only the caller’s organization’s calls', async () => {
+    await connectAndPost(f.dana, 'CSBX00003');
+    await connectAndPost(f.eve, 'CSBX00004');
+    const anonymous = await fetch(`${f.t.config.appUrl}/sandbox/slack/received`);
+    expect(anonymous.status).toBe(401);
+    const posted = (entries: Awaited<ReturnType<typeof receivedBy>>) =>
+      entries.filter((entry) => entry.kind === 'chat.postMessage').map((e) => e.body.channel);
+    expect(posted(await receivedBy(f.dana))).toEqual(['CSBX00003']);
+    expect(posted(await receivedBy(f.eve))).toEqual(['CSBX00004']);
+  });
+
+  it('serves Google Sheets: a play’s row lands in a sheet with no key configured, once', async () => {
+    const settings = f.t.config.sources.googleSheets;
+    expect(settings.sandbox).toBe(true);
+    const send = googleSheetSender(settings);
+    const item = {
+      orgId: f.danaOrg,
+      key: 'play-1:rec-1',
+      rendered: {
+        spreadsheetId: 'leads-sheet',
+        tab: 'Leads',
+        headers: ['Account'],
+        values: ['Acme'],
+      },
+    };
+    const first = await send(item);
+    const again = await send(item);
+    expect(first).toEqual({ kind: 'sent', externalId: "'Leads'!A1:B2" });
+    expect(again).toEqual({ kind: 'sent', externalId: "'Leads'!A2:B2" });
   });
 });
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authorizeResponseSchema,
+  cohortDependentSchema,
   connectionListSchema,
   connectionProviderParamsSchema,
   connectionSchema,
@@ -82,6 +83,32 @@ export const connectionsRoutes: FastifyPluginCallback = (app, _options, done) =>
     async (request) => ({
       data: await startAuthorization(app, request.auth, request.params.provider),
     }),
+  );
+
+  routes.get(
+    `/${CONNECTIONS_API.dependents(':provider')}`,
+    {
+      schema: {
+        tags,
+        summary: 'The alerts and plays that send through the connection (before a disconnect)',
+        params,
+        response: {
+          200: dataEnvelope(z.array(cohortDependentSchema)),
+          ...errorResponses(400, 403),
+        },
+      },
+    },
+    async (request) => {
+      const found = await app.dependents.connections.find(
+        app.db,
+        request.auth.org.id,
+        request.params.provider,
+      );
+      // Alerts, then plays, each by name: the same list whatever order modules registered in.
+      return {
+        data: found.sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name)),
+      };
+    },
   );
 
   routes.delete(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   createSourceBodySchema,
   dataEnvelope,
+  sourceDependentSchema,
   sourceSchema,
   SOURCES_API,
   updateSourceBodySchema,
@@ -13,6 +14,7 @@ import {
   changeSource,
   createSource,
   getSource,
+  getSourceDependents,
   getSources,
   removeSource,
 } from '../../../ingestion/index.js';
@@ -64,6 +66,24 @@ export const sourcesRoutes: FastifyPluginCallback = (app, _options, done) => {
       },
     },
     async (request) => ({ data: await getSource(app, request.auth, request.params.id) }),
+  );
+
+  routes.get(
+    `/${SOURCES_API.dependents(':id')}`,
+    {
+      schema: {
+        tags,
+        summary: 'What deleting the source would break: the mapping, cohorts, alerts and plays',
+        params: sourceParamsSchema,
+        response: {
+          200: dataEnvelope(z.array(sourceDependentSchema)),
+          ...errorResponses(403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      data: await getSourceDependents(app, request.auth, request.params.id),
+    }),
   );
 
   routes.patch(

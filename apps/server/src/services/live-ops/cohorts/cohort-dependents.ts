@@ -1,4 +1,13 @@
-import { toCohortDependentError, type CohortDependent, type FieldError } from '@revlane/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  toCohortDependentError,
+  type BaseTable,
+  type CohortDependent,
+  type FieldError,
+} from '@revlane/contracts';
+import type { Database } from '../../../platform/database/database.js';
+import { cohorts, segments } from '../../../platform/database/schema/index.js';
+import type { AppDependents, SourceDependent } from '../../../platform/events/events-plugin.js';
 
 /**
  * How a refused delete names its dependents in the error envelope: `path` is
@@ -7,4 +16,26 @@ import { toCohortDependentError, type CohortDependent, type FieldError } from '@
  */
 export function toDependentErrors(dependents: readonly CohortDependent[]): FieldError[] {
   return dependents.map(toCohortDependentError);
+}
+
+/**
+ * What reads a base table the mapping builds (ADR 0006): the cohorts over segments of that
+ * table, each followed by its own dependents (alerts, plays). A source the mapping turns
+ * into `accounts` is not deleted under them.
+ */
+export function cohortsOverTable(dependentsOfCohort: AppDependents['cohorts']) {
+  return async (db: Database, orgId: string, table: string): Promise<SourceDependent[]> => {
+    const rows = await db
+      .select({ id: cohorts.id, name: cohorts.name })
+      .from(cohorts)
+      .innerJoin(segments, eq(segments.id, cohorts.segmentId))
+      .where(and(eq(cohorts.orgId, orgId), eq(segments.baseTable, table as BaseTable)))
+      .orderBy(asc(cohorts.name));
+    const found: SourceDependent[] = [];
+    for (const row of rows) {
+      found.push({ kind: 'cohort', id: row.id, name: row.name });
+      found.push(...(await dependentsOfCohort.find(db, orgId, row.id)));
+    }
+    return found;
+  };
 }

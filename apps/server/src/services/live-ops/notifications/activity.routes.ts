@@ -7,6 +7,7 @@ import {
   inboxReadBodySchema,
   inboxSchema,
   NOTIFICATIONS_API,
+  resendResultSchema,
   testDraftBodySchema,
   testSendSchema,
 } from '@revlane/contracts';
@@ -15,7 +16,8 @@ import { errorResponses } from '../../../platform/http/responses.js';
 import type { Mailer } from '../../../platform/mail/mailer.js';
 import type { SlackSender } from '../../../integrations/index.js';
 import { cohortParamsSchema } from '../cohorts/cohort-params.js';
-import { getFirings, getInbox, readInbox } from './inbox.service.js';
+import { getFirings, getInbox, readInbox, resendFiring } from './inbox.service.js';
+import { deliveryJobOptions, NOTIFICATION_DELIVERY_JOB } from './notification-jobs.js';
 import { sendDraftTest, sendTest } from './test-send.service.js';
 
 const tags = ['notifications'];
@@ -49,7 +51,7 @@ export const activityRoutes: FastifyPluginCallback<{
       },
     },
     async (request, reply) => {
-      await readInbox(deps.db, request.auth, request.body.firingIds);
+      await readInbox(deps.db, request.auth, request.body);
       return reply.status(204).send(null);
     },
   );
@@ -65,6 +67,37 @@ export const activityRoutes: FastifyPluginCallback<{
       },
     },
     async (request) => ({ data: await getFirings(deps.db, request.auth, request.params.id) }),
+  );
+
+  routes.post(
+    `/${NOTIFICATIONS_API.resend(':id', ':firingId')}`,
+    {
+      schema: {
+        tags,
+        summary: 'Try the firing’s failed deliveries again, each with its idempotency key',
+        description:
+          'Answers 202 with how many deliveries were resent (0 when none had failed); each is pending until it is settled.',
+        params: cohortParamsSchema.extend({ firingId: z.string() }),
+        response: { 202: dataEnvelope(resendResultSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const enqueue = async (deliveryIds: string[]) => {
+        for (const deliveryId of deliveryIds)
+          await app.jobs.send(
+            NOTIFICATION_DELIVERY_JOB,
+            { deliveryId },
+            deliveryJobOptions(deliveryId),
+          );
+      };
+      const result = await resendFiring(
+        { db: deps.db, enqueue },
+        request.auth,
+        request.params.id,
+        request.params.firingId,
+      );
+      return reply.code(202).send({ data: result });
+    },
   );
 
   routes.post(

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
 import {
   notificationDeliveries,
@@ -31,6 +31,10 @@ export async function claimDelivery(
           isNull(notificationDeliveries.claimedUntil),
           lt(notificationDeliveries.claimedUntil, now),
         ),
+        or(
+          isNull(notificationDeliveries.nextAttemptAt),
+          lte(notificationDeliveries.nextAttemptAt, now),
+        ),
       ),
     )
     .returning();
@@ -40,7 +44,7 @@ export async function claimDelivery(
 export async function finishDelivery(
   db: Database,
   deliveryId: string,
-  outcome: { status: 'sent' | 'failed' | 'pending'; error: string | null },
+  outcome: { status: 'sent' | 'failed' | 'pending'; error: string | null; retryAt: Date | null },
 ) {
   await db
     .update(notificationDeliveries)
@@ -48,6 +52,7 @@ export async function finishDelivery(
       status: outcome.status,
       error: outcome.error,
       claimedUntil: null,
+      nextAttemptAt: outcome.retryAt,
       ...(outcome.status === 'sent' ? { sentAt: new Date() } : {}),
     })
     .where(eq(notificationDeliveries.id, deliveryId));
@@ -92,9 +97,48 @@ export async function listStrandedDeliveries(
               isNull(notificationDeliveries.claimedUntil),
               lt(notificationDeliveries.claimedUntil, now),
             ),
+        or(
+          isNull(notificationDeliveries.nextAttemptAt),
+          lte(notificationDeliveries.nextAttemptAt, now),
+        ),
       ),
     )
     .limit(1_000);
+}
+
+/**
+ * Resend (`POST notifications/{id}/firings/{firingId}/resend`): the firing's failed
+ * deliveries pending again, due now, each with its idempotency key (the same Slack metadata
+ * key, the same mail Message-ID). Answers their ids.
+ */
+export async function resendFailedDeliveries(
+  db: Database,
+  orgId: string,
+  notificationId: string,
+  firingId: string,
+): Promise<{ id: string }[] | null> {
+  const [firing] = await db
+    .select({ id: notificationFirings.id })
+    .from(notificationFirings)
+    .where(
+      and(
+        eq(notificationFirings.orgId, orgId),
+        eq(notificationFirings.notificationId, notificationId),
+        eq(notificationFirings.id, firingId),
+      ),
+    );
+  if (!firing) return null;
+  return db
+    .update(notificationDeliveries)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: null, claimedUntil: null })
+    .where(
+      and(
+        eq(notificationDeliveries.orgId, orgId),
+        eq(notificationDeliveries.firingId, firingId),
+        eq(notificationDeliveries.status, 'failed'),
+      ),
+    )
+    .returning({ id: notificationDeliveries.id });
 }
 
 /** Until when another worker holds a pending row; null when it is not pending or not held. */

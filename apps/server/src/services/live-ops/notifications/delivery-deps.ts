@@ -23,5 +23,10 @@ export function deliveryDepsOf(app: FastifyInstance): DeliveryDeps {
     appUrl: config.appUrl,
     log,
     leaseMs: config.alerts.deliveryLeaseMs,
+    retryScheduleSeconds: config.delivery.retryScheduleSeconds,
+    onFailed: (event) =>
+      app.events.emitSettled('deliveriesFailed', event, (error) =>
+        log.warn({ err: error }, 'delivery notice failed'),
+      ),
   };
 }

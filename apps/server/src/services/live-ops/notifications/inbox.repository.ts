@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
 import {
+  deliveryNotices,
   notificationDeliveries,
   notificationFirings,
   notifications,
@@ -48,6 +49,35 @@ export async function markInboxRead(
   if (firingIds) conditions.push(inArray(notificationDeliveries.firingId, firingIds));
   await db
     .update(notificationDeliveries)
+    .set({ readAt: new Date() })
+    .where(and(...conditions));
+}
+
+const myNotices = (orgId: string, userId: string) =>
+  and(eq(deliveryNotices.orgId, orgId), eq(deliveryNotices.userId, userId));
+
+/** The user's delivery notices (admins get them): unread first, then newest first. */
+export async function listNotices(db: Database, orgId: string, userId: string) {
+  const unreadFirst = sql`(${deliveryNotices.readAt} IS NULL) DESC`;
+  return db
+    .select()
+    .from(deliveryNotices)
+    .where(myNotices(orgId, userId))
+    .orderBy(unreadFirst, desc(deliveryNotices.createdAt))
+    .limit(INBOX_MAX);
+}
+
+/** Marks the user's notices read: those listed, or all of them. */
+export async function markNoticesRead(
+  db: Database,
+  orgId: string,
+  userId: string,
+  noticeIds: string[] | undefined,
+) {
+  const conditions = [myNotices(orgId, userId), isNull(deliveryNotices.readAt)];
+  if (noticeIds) conditions.push(inArray(deliveryNotices.id, noticeIds));
+  await db
+    .update(deliveryNotices)
     .set({ readAt: new Date() })
     .where(and(...conditions));
 }

@@ -19,8 +19,6 @@ export const notificationSweepJobSchema = z.object({
   /** The sweep a starting process runs: rows of a killed process go out now, not in minutes. */
   atStart: z.boolean().optional(),
 });
-/** Attempts before a delivery is failed for good (a permanent error fails at once). */
-export const DELIVERY_MAX_ATTEMPTS = 8;
 
 /** One queued job per delivery; the queue's own retries cover a crashed handler. */
 export const deliveryJobOptions = (deliveryId: string): JobOptions => ({

@@ -1,15 +1,13 @@
-import type { Notification } from '@revlane/contracts';
+import type { ConnectionProvider, Notification, NotificationChannels } from '@revlane/contracts';
 import type { NotificationListRow } from './notifications.repository.js';
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-export function toNotification({
-  row,
-  segmentName,
-  cohortName,
-  lastFiredAt,
-}: NotificationListRow): Notification {
+export function toNotification(
+  { row, segmentName, cohortName, lastFiredAt }: NotificationListRow,
+  warnings: string[],
+): Notification {
   return {
     id: row.id,
     name: row.name,
@@ -25,5 +23,10 @@ export function toNotification({
     lastFiredAt: iso(lastFiredAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    warnings,
   };
 }
+
+/** The connections an alert's channels send through: Slack when it posts to a channel. */
+export const channelProviders = (channels: NotificationChannels): ConnectionProvider[] =>
+  channels.slack ? ['slack'] : [];

@@ -110,6 +110,20 @@ export async function deleteNotification(db: Queryable, orgId: string, id: strin
 }
 
 /** The alerts on a cohort (the dependents rule, ADR 0006, and the evaluation). */
+/** The organization's alerts with a Slack channel, oldest first. */
+export function listSlackNotifications(db: Queryable, orgId: string) {
+  return db
+    .select({ id: notifications.id, name: notifications.name })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.orgId, orgId),
+        sql`jsonb_typeof(${notifications.channels}->'slack') = 'object'`,
+      ),
+    )
+    .orderBy(asc(notifications.createdAt));
+}
+
 export function listCohortNotifications(db: Queryable, orgId: string, cohortId: string) {
   if (!isUuid(cohortId)) return Promise.resolve([]);
   return db

@@ -12,7 +12,8 @@ import type { Database } from '../../../platform/database/database.js';
 import { badRequest, notFound } from '../../../platform/errors/http-error.js';
 import { requireCohort } from '../cohorts/cohorts.service.js';
 import { requireSegment } from '../segments/segments.service.js';
-import { toNotification } from './notification-response.js';
+import { connectionWarnings } from '../../../integrations/index.js';
+import { channelProviders, toNotification } from './notification-response.js';
 import {
   deleteNotification,
   findNotification,
@@ -71,7 +72,13 @@ export async function listNotifications(
 ): Promise<NotificationPage> {
   if (segmentId) await requireSegment(db, auth.org.id, segmentId);
   const { rows, total } = await listNotificationPage(db, auth.org.id, query, segmentId);
-  return { items: rows.map(toNotification), total, page: query.page, perPage: query.perPage };
+  const warningsOf = await connectionWarnings(db, auth.org.id);
+  return {
+    items: rows.map((row) => toNotification(row, warningsOf(channelProviders(row.row.channels)))),
+    total,
+    page: query.page,
+    perPage: query.perPage,
+  };
 }
 
 export async function createNotification(
@@ -92,7 +99,9 @@ export async function createNotification(
 }
 
 export async function getNotification(db: Database, auth: AuthContext, id: string) {
-  return toNotification(await requireNotification(db, auth, id));
+  const row = await requireNotification(db, auth, id);
+  const warningsOf = await connectionWarnings(db, auth.org.id);
+  return toNotification(row, warningsOf(channelProviders(row.row.channels)));
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { CohortDependent } from '@revlane/contracts';
 import type { Database } from '../../../platform/database/database.js';
-import { listCohortPlays } from './plays.repository.js';
+import type { ConnectionProvider } from '@revlane/contracts';
+import { providersOf } from './play-fields.js';
+import { listCohortPlays, listLivePlays } from './plays.repository.js';
 
 /** The plays on a cohort, as the cohort delete names them (ADR 0006). */
 export async function findCohortPlays(
@@ -10,4 +12,16 @@ export async function findCohortPlays(
 ): Promise<CohortDependent[]> {
   const rows = await listCohortPlays(db, orgId, cohortId);
   return rows.map((row) => ({ kind: 'play', id: row.id, name: row.name }));
+}
+
+/** The plays with an action that sends through the connection (a disconnect lists them). */
+export async function findConnectionPlays(
+  db: Database,
+  orgId: string,
+  provider: string,
+): Promise<CohortDependent[]> {
+  const rows = await listLivePlays(db, orgId);
+  return rows
+    .filter((row) => providersOf(row.actions).includes(provider as ConnectionProvider))
+    .map((row) => ({ kind: 'play', id: row.id, name: row.name }));
 }

@@ -1,5 +1,7 @@
 import {
+  CONNECTION_LABELS,
   parseTemplate,
+  type ConnectionProvider,
   TEMPLATE_ENTITY,
   type BaseTable,
   type FieldError,
@@ -57,6 +59,49 @@ export function checkActionFields(
         });
       }
     }
+  });
+  return errors;
+}
+
+/** The provider each action type sends through; a webhook needs none. */
+const ACTION_PROVIDER: Record<
+  PlayActionInput['type'],
+  ConnectionProvider | 'google_sheets' | null
+> = {
+  slack_message: 'slack',
+  salesforce_task: 'salesforce',
+  hubspot_task: 'hubspot',
+  outreach_sequence: 'outreach',
+  google_sheet_append: 'google_sheets',
+  webhook: null,
+};
+
+/** The connections a play's actions send through (Google Sheets and webhooks need none). */
+export function providersOf(actions: readonly PlayActionInput[]): ConnectionProvider[] {
+  return actions.flatMap((action) => {
+    const provider = ACTION_PROVIDER[action.type];
+    return provider && provider !== 'google_sheets' ? [provider] : [];
+  });
+}
+
+/**
+ * An active play must be able to deliver (docs/product.md §7): an action whose provider this
+ * server has no credentials for (no client id and no sandbox; no Sheets key and no sandbox)
+ * is a 400 naming the action, rather than a play that fails every item it ever runs.
+ */
+export function checkActionProviders(
+  actions: PlayActionInput[],
+  isSetUp: (provider: ConnectionProvider | 'google_sheets') => boolean,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  actions.forEach((action, index) => {
+    const provider = ACTION_PROVIDER[action.type];
+    if (!provider || isSetUp(provider)) return;
+    const label = provider === 'google_sheets' ? 'Google Sheets' : CONNECTION_LABELS[provider];
+    errors.push({
+      path: `body.actions.${index}.type`,
+      message: `${label} is not set up on this server: the "${action.type}" action cannot deliver (save the play as a draft, or ask your administrator to set ${label} up)`,
+    });
   });
   return errors;
 }

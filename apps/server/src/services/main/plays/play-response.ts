@@ -19,7 +19,11 @@ export function toPlayRun(run: PlayRunRecord): PlayRun {
   };
 }
 
-export function toPlay({ row, cohortName, segmentId }: PlayRow, lastRun?: PlayRunRecord): Play {
+export function toPlay(
+  { row, cohortName, segmentId }: PlayRow,
+  lastRun: PlayRunRecord | undefined,
+  warnings: string[],
+): Play {
   return {
     id: row.id,
     name: row.name,
@@ -31,6 +35,7 @@ export function toPlay({ row, cohortName, segmentId }: PlayRow, lastRun?: PlayRu
     includeExisting: row.includeExisting,
     reentry: row.reentry,
     lastRun: lastRun ? toPlayRun(lastRun) : null,
+    warnings,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

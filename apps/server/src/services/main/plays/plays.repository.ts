@@ -94,6 +94,11 @@ export async function markPlayDeleted(db: Queryable, orgId: string, id: string) 
 }
 
 /** The live plays on a cohort (the dependents rule, ADR 0006, and the runs after snapshots). */
+/** The organization's plays (not deleted), oldest first. */
+export function listLivePlays(db: Queryable, orgId: string) {
+  return db.select().from(plays).where(live(orgId)).orderBy(asc(plays.createdAt));
+}
+
 export function listCohortPlays(db: Queryable, orgId: string, cohortId: string) {
   if (!isUuid(cohortId)) return Promise.resolve([]);
   return db

@@ -32,6 +32,11 @@ export const playsRoutes: FastifyPluginCallback = (app, _options, done) => {
     secrets: app.secrets,
     flags: app.config.featureFlags,
     catalogueOf: (orgId) => app.warehouse.reader.catalogue(orgId),
+    isSetUp: (provider) =>
+      provider === 'google_sheets'
+        ? app.config.sources.googleSheets.sandbox ||
+          app.config.sources.googleSheets.serviceAccountKey !== undefined
+        : app.config.connections[provider].isAvailable,
   };
   const one = `/${PLAYS_API.play(':id')}`;
 

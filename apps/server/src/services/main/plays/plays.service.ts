@@ -3,6 +3,7 @@ import {
   createPlayBodySchema,
   EDIT_PLAY_SCHEDULE_FLAG,
   playDefinitionSchema,
+  type ConnectionProvider,
   type CreatePlayBody,
   type FeatureFlags,
   type ListQuery,
@@ -20,7 +21,8 @@ import { badRequest, HttpError, notFound } from '../../../platform/errors/http-e
 import type { SecretBox } from '../../../platform/secrets/secret-box.js';
 import { requireCohort, findCohortTable } from '../../live-ops/index.js';
 import type { OrgCatalogue } from '../../../warehouse/index.js';
-import { checkActionFields } from './play-fields.js';
+import { connectionWarnings } from '../../../integrations/index.js';
+import { checkActionFields, checkActionProviders, providersOf } from './play-fields.js';
 import { toPlay, triggerOf } from './play-response.js';
 import { cronProblem, nextScheduledRun } from './play-schedule.js';
 import {
@@ -41,6 +43,8 @@ export interface PlaysDeps {
   flags: FeatureFlags;
   /** The organization's column catalogue (ADR 0026): templates may name custom attributes. */
   catalogueOf: (orgId: string) => Promise<OrgCatalogue>;
+  /** Whether this server can deliver through a provider (credentials or the sandbox). */
+  isSetUp: (provider: ConnectionProvider | 'google_sheets') => boolean;
 }
 
 type Definition = z.output<typeof playDefinitionSchema>;
@@ -74,6 +78,8 @@ async function checkDefinition(deps: PlaysDeps, auth: AuthContext, definition: D
   const errors = table
     ? checkActionFields(definition.actions, table, await deps.catalogueOf(auth.org.id))
     : [];
+  if (definition.status === 'active')
+    errors.push(...checkActionProviders(definition.actions, deps.isSetUp));
   if (definition.trigger.type === 'schedule') {
     const problem = cronProblem(definition.trigger.cron, definition.trigger.timezone);
     if (problem) errors.unshift({ path: 'body.trigger.cron', message: problem });
@@ -152,8 +158,11 @@ export async function listPlays(
     auth.org.id,
     rows.map(({ row }) => row.id),
   );
+  const warningsOf = await connectionWarnings(deps.db, auth.org.id);
   return {
-    items: rows.map((row) => toPlay(row, lastRuns.get(row.row.id))),
+    items: rows.map((row) =>
+      toPlay(row, lastRuns.get(row.row.id), warningsOf(providersOf(row.row.actions))),
+    ),
     total,
     page: query.page,
     perPage: query.perPage,
@@ -163,7 +172,8 @@ export async function listPlays(
 export async function getPlay(deps: PlaysDeps, auth: AuthContext, id: string) {
   const row = await requirePlay(deps.db, auth, id);
   const lastRuns = await findLastRuns(deps.db, auth.org.id, [row.row.id]);
-  return toPlay(row, lastRuns.get(row.row.id));
+  const warningsOf = await connectionWarnings(deps.db, auth.org.id);
+  return toPlay(row, lastRuns.get(row.row.id), warningsOf(providersOf(row.row.actions)));
 }
 
 export async function createPlay(

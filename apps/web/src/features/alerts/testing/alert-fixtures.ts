@@ -19,6 +19,7 @@ export function alert(overrides: Partial<Notification> = {}): Notification {
     lastFiredAt: '2026-03-04T09:15:00.000Z',
     createdAt: '2026-02-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
+    warnings: [],
     ...overrides,
   };
 }
@@ -50,6 +51,7 @@ export const firings: Firing[] = [
         attempts: 0,
         sentAt: '2026-03-04T09:15:00.000Z',
         error: null,
+        nextAttemptAt: null,
       },
       {
         channel: 'slack',
@@ -58,6 +60,7 @@ export const firings: Firing[] = [
         attempts: 1,
         sentAt: null,
         error: 'channel_not_found',
+        nextAttemptAt: null,
       },
     ],
   },
@@ -76,6 +79,7 @@ export const firings: Firing[] = [
         attempts: 1,
         sentAt: '2026-03-01T09:15:01.000Z',
         error: null,
+        nextAttemptAt: null,
       },
     ],
   },

@@ -37,6 +37,7 @@ export function play(overrides: Partial<Play> = {}): Play {
     includeExisting: false,
     reentry: 'once',
     lastRun: run(),
+    warnings: [],
     createdAt: '2026-02-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
@@ -56,6 +57,7 @@ export const runDetail: PlayRunDetail = {
       attempts: 1,
       externalId: '1700000000.000100',
       error: null,
+      nextAttemptAt: null,
     },
     {
       recordId: 'acc-7',
@@ -65,6 +67,7 @@ export const runDetail: PlayRunDetail = {
       attempts: 4,
       externalId: null,
       error: 'HTTP 410 Gone',
+      nextAttemptAt: null,
     },
   ],
 };

@@ -13,9 +13,19 @@ import {
   createLiveOpsFixture,
   type LiveOpsFixture,
 } from '../../__tests__/live-ops-fixture.js';
-import type { TestSend } from '@revlane/contracts';
+import {
+  CONNECTIONS_API,
+  NOTIFICATIONS_API,
+  PLAYS_API,
+  type Notification,
+  type Play,
+  type PlayPage,
+  type Firing,
+  type ResendResult,
+  type TestSend,
+} from '@revlane/contracts';
 import { deliverNotification, type DeliveryDeps } from '../deliver-notification.js';
-import { DELIVERY_LEASE_MS } from '../notification-jobs.js';
+import { DELIVERY_LEASE_MS, NOTIFICATION_DELIVERY_JOB } from '../notification-jobs.js';
 import { slackSender } from '../../../../integrations/slack/slack-sender.js';
 import {
   seedConnection,
@@ -39,6 +49,7 @@ describe('alerts: Slack delivery (outbox row → the Slack connection → the sa
   let slack: FakeProvider;
   let deps: DeliveryDeps;
   let alertId: string;
+  let cohortId: string;
   const slept: number[] = [];
   /** What the sandbox workspace received: every chat.postMessage it accepted. */
   const received = () =>
@@ -63,9 +74,11 @@ describe('alerts: Slack delivery (outbox row → the Slack connection → the sa
       }),
       appUrl: 'http://app.test',
       log: f.t.app.log,
+      retryScheduleSeconds: f.t.config.delivery.retryScheduleSeconds,
     };
     const segmentId = f.segmentId('All accounts');
     const cohort = await cohortsClient(f).create(f.dana, segmentId, { name: 'C', filters: [] });
+    cohortId = cohort.id;
     const [alert] = await deps.db
       .insert(notifications)
       .values({
@@ -194,6 +207,57 @@ describe('alerts: Slack delivery (outbox row → the Slack connection → the sa
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('Slack down: pending with its next attempt on the schedule, failed once it is spent; resend sends it once', async () => {
+    const row = await pendingDelivery();
+    slack.oauth.throttleNext = 1_000;
+    const interrupted = { ...deps, sleep: () => Promise.reject(new Error('stopped')) };
+    await expect(deliverNotification(interrupted, row.id)).rejects.toThrow('stopped');
+    const firings = await f.inject(f.dana, {
+      method: 'GET',
+      url: `${API}/${NOTIFICATIONS_API.firings(alertId)}`,
+    });
+    const waiting = firings
+      .json<{ data: Firing[] }>()
+      .data.find((firing) => firing.id === row.firingId)!.deliveries[0]!;
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    // Slack's Retry-After (1 s) is longer than the schedule's first wait: it wins.
+    expect(Date.parse(waiting.nextAttemptAt!) - Date.now()).toBeGreaterThan(500);
+
+    const waits: number[] = [];
+    const quick = {
+      ...deps,
+      sleep: (ms: number) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+    };
+    await deliverNotification(quick, row.id, new Date(Date.now() + 1_000));
+    const schedule = f.t.config.delivery.retryScheduleSeconds;
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'failed',
+      attempts: schedule.length + 1,
+      nextAttemptAt: null,
+    });
+    expect(waits).toHaveLength(schedule.length - 1);
+    expect(withKey(row.idempotencyKey)).toHaveLength(0);
+
+    slack.oauth.throttleNext = 0;
+    const resent = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/${NOTIFICATIONS_API.resend(alertId, row.firingId)}`,
+    });
+    expect(resent.statusCode, resent.body).toBe(202);
+    expect(resent.json<{ data: ResendResult }>().data).toEqual({ resent: 1 });
+    await f.t.app.jobs.drain(NOTIFICATION_DELIVERY_JOB);
+    expect(withKey(row.idempotencyKey)).toHaveLength(1);
+    expect(await rowOf(row.id)).toMatchObject({ status: 'sent', error: null });
+    const elsewhere = await f.inject(f.eve, {
+      method: 'POST',
+      url: `${API}/${NOTIFICATIONS_API.resend(alertId, row.firingId)}`,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
   it('"Send test" of an unsaved alert reaches the channel and says what each channel answered', async () => {
     const response = await f.inject(f.dana, {
       method: 'POST',
@@ -223,6 +287,57 @@ describe('alerts: Slack delivery (outbox row → the Slack connection → the sa
     expect(gone.json<{ data: TestSend }>().data.results).toEqual([
       { channel: 'slack', target: 'C-GONE', ok: false, error: 'channel_not_found' },
     ]);
+  });
+
+  it('a disconnect lists the alerts and plays on Slack first; after it they warn, a reconnect clears it', async () => {
+    const created = await f.inject(f.dana, {
+      method: 'POST',
+      url: `/api/v1/${PLAYS_API.list}`,
+      payload: {
+        name: 'Tell sales',
+        trigger: { type: 'cohort_entered', cohortId },
+        actions: [{ type: 'slack_message', channel: CHANNEL, text: 'In: {{account.name}}' }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const playId = created.json<{ data: Play }>().data.id;
+    const dependents = await f.inject(f.dana, {
+      method: 'GET',
+      url: `/composer/api/v1/${CONNECTIONS_API.dependents('slack')}`,
+    });
+    expect(dependents.json<{ data: unknown[] }>().data).toEqual([
+      { kind: 'alert', id: alertId, name: 'New pro' },
+      { kind: 'play', id: playId, name: 'Tell sales' },
+    ]);
+    const warnings = async () => {
+      const alert = await f.inject(f.dana, {
+        method: 'GET',
+        url: `${API}/${NOTIFICATIONS_API.notification(alertId)}`,
+      });
+      const play = await f.inject(f.dana, {
+        method: 'GET',
+        url: `/api/v1/${PLAYS_API.play(playId)}`,
+      });
+      const plays = await f.inject(f.dana, { method: 'GET', url: `/api/v1/${PLAYS_API.list}` });
+      const listed = plays.json<{ data: PlayPage }>().data.items.find((item) => item.id === playId);
+      expect(listed!.warnings).toEqual(play.json<{ data: Play }>().data.warnings);
+      return [
+        alert.json<{ data: Notification }>().data.warnings,
+        play.json<{ data: Play }>().data.warnings,
+      ];
+    };
+    expect(await warnings()).toEqual([[], []]);
+    const disconnected = await f.inject(f.dana, {
+      method: 'DELETE',
+      url: `/composer/api/v1/${CONNECTIONS_API.one('slack')}`,
+    });
+    expect(disconnected.statusCode, disconnected.body).toBe(200);
+    expect(await warnings()).toEqual([['Slack is not connected'], ['Slack is not connected']]);
+    await f.t.database.db
+      .update(connections)
+      .set({ status: 'connected' })
+      .where(eq(connections.orgId, f.danaOrg));
+    expect(await warnings()).toEqual([[], []]);
   });
 
   it('without a Slack connection the row fails with "Slack is not connected"', async () => {

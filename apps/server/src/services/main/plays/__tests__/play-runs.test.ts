@@ -154,7 +154,7 @@ describe('plays: runs after cohort snapshots, signed webhooks, exactly once', ()
     const detail = await p.read<PlayRunDetail>(f.dana, PLAYS_API.run(play.id, run!.id));
     const byRecord = new Map(detail.items.map((item) => [item.recordId, item]));
     expect(byRecord.get(limited)).toMatchObject({ status: 'succeeded', attempts: 2 });
-    expect(byRecord.get(refused)).toMatchObject({ status: 'failed', error: 'HTTP 410' });
+    expect(byRecord.get(refused)).toMatchObject({ status: 'failed', error: 'HTTP 410 Gone' });
     // Deleted, its runs stay readable.
     await p.call(f.dana, 'DELETE', PLAYS_API.play(play.id));
     expect(await runs(play.id)).toHaveLength(1);

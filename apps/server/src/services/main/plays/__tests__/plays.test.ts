@@ -195,3 +195,40 @@ describe('main: plays with the flag edit_play_schedule on', () => {
     });
   });
 });
+
+describe('main: an active play must be able to deliver (SAAS_SANDBOX=false, no keys)', () => {
+  const f = useLiveOpsFixture({ load: false, env: { SAAS_SANDBOX: 'false' } });
+
+  it('refuses an active play whose action’s provider is not set up: 400 naming the action', async () => {
+    const p = playsClient(f);
+    const segment = f.segmentId('All accounts');
+    const cohortId = (await cohortsClient(f).create(f.dana, segment, { name: 'Q', filters: [] }))
+      .id;
+    const body = {
+      ...webhookPlayBody(cohortId),
+      status: 'active' as const,
+      actions: [
+        ...webhookPlayBody(cohortId).actions,
+        { type: 'slack_message' as const, channel: '#sales', text: 'In: {{account.name}}' },
+        {
+          type: 'google_sheet_append' as const,
+          spreadsheetId: 'sheet-1',
+          tab: 'Leads',
+          columns: [{ header: 'Account', value: '{{account.name}}' }],
+        },
+      ],
+    };
+    const refused = await p.call(f.dana, 'POST', PLAYS_API.list, body);
+    expect(refused.statusCode).toBe(400);
+    expect(errorPaths(refused.body)).toEqual(['body.actions.1.type', 'body.actions.2.type']);
+    expect(refused.body).toContain('Slack is not set up on this server');
+    expect(refused.body).toContain('Google Sheets is not set up on this server');
+    // A draft may name them: it delivers nothing until it is activated.
+    const draft = await p.create(f.dana, { ...body, status: 'draft' });
+    const activated = await p.call(f.dana, 'PATCH', PLAYS_API.play(draft.id), {
+      status: 'active',
+    });
+    expect(activated.statusCode).toBe(400);
+    expect(errorPaths(activated.body)).toEqual(['body.actions.1.type', 'body.actions.2.type']);
+  });
+});

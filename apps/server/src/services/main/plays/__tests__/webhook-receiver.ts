@@ -24,6 +24,8 @@ export async function startWebhookReceiver() {
     status: 200,
   });
   const tries = new Map<string, number>();
+  /** Every `webhook-id` that reached the receiver with a good signature, whatever it answered. */
+  const tried = new Set<string>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,6 +46,7 @@ export async function startWebhookReceiver() {
         return;
       }
       const recordId = body.data.recordId;
+      tried.add(headers['webhook-id']!);
       const count = (tries.get(recordId) ?? 0) + 1;
       tries.set(recordId, count);
       const { status, retryAfter } = answer(recordId, count);
@@ -58,6 +61,14 @@ export async function startWebhookReceiver() {
     received,
     badSignatures,
     tries,
+    tried,
+    /** The receiver is down: its port refuses connections until `comeBack`. */
+    goDown: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    comeBack: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     /** Distinct idempotency keys accepted: what the receiver acted on. */
     uniqueIds: () => new Set(received.map((entry) => entry.id)).size,
     useSecret: (next: string) => {

@@ -9,11 +9,6 @@ export const playRunJobSchema = z.object({ runId: z.uuid() });
 export const PLAY_TICK_JOB = 'play-tick';
 export const PLAY_TICK_CRON = '* * * * *';
 
-/** Tries of one item before it fails for good (a permanent error fails at once). */
-export const ITEM_MAX_ATTEMPTS = 8;
-/** Tries of one item within one job, with backoff in between; the queue's retry does the rest. */
-export const ITEM_TRIES_PER_JOB = 4;
-
 /** One queued job per run; the queue's own retries (with backoff) cover a crashed handler. */
 export const playRunJobOptions = (runId: string): JobOptions => ({
   singletonKey: runId,

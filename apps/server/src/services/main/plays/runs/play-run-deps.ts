@@ -23,6 +23,11 @@ export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDe
     concurrency: 32,
     slackIntervalMs: 1_000,
     leaseMs: app.config.plays.itemLeaseMs,
+    retryScheduleSeconds: app.config.delivery.retryScheduleSeconds,
+    onFailed: (event) =>
+      app.events.emitSettled('deliveriesFailed', event, (error) =>
+        log.warn({ err: error }, 'delivery notice failed'),
+      ),
     senders: {
       webhook: webhookSender({ allowPrivateHosts: app.config.sources.allowPrivateHosts }),
       slack: slackSender(app, { log }),
@@ -43,6 +48,7 @@ export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDe
       return {
         id: play.id,
         orgId: play.orgId,
+        name: play.name,
         actions: play.actions,
         secrets,
         runStartedAt: found.startedAt,

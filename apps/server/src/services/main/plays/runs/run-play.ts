@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../../platform/database/database.js';
 import type { ActionOutcome } from '../../../../integrations/index.js';
-import { ITEM_MAX_ATTEMPTS, ITEM_TRIES_PER_JOB } from './play-jobs.js';
+import { nextAttemptAt } from '../../../../platform/delivery/retry-schedule.js';
 import { sendAction, type ActionSenders, type PlayForRun } from './send-action.js';
+import type { DeliveriesFailed } from '../../../../platform/events/app-events.js';
 import {
   claimItems,
   finishItems,
+  firstFailure,
+  nextDueAt,
   renewClaims,
   settleRun,
   type ClaimedItem,
@@ -24,30 +27,41 @@ export interface RunDeps {
   slackIntervalMs: number;
   /** A claim on items lasts this long, renewed every third of it while the batch is sent. */
   leaseMs: number;
+  /** Seconds between an item's attempts (`DELIVERY_RETRY_SCHEDULE`); its length + 1 tries. */
+  retryScheduleSeconds: readonly number[];
   /** Runs after the provider accepted, before the item is marked (tests crash here). */
   afterSend?: (item: PlayRunItemRecord) => void;
+  /** Told when a run settles with items failed for good (the admins' notice). */
+  onFailed: (event: DeliveriesFailed) => Promise<void>;
 }
 
 const CLAIM_BATCH = 500;
 /** Answers are recorded together: this many at most, none waiting longer than the pause. */
 const MARK_BATCH = 100;
-const MARK_PAUSE_MS = 50;
-const BACKOFF_BASE_MS = 250;
-const RATE_LIMIT_WAIT_MAX_SECONDS = 60;
+const MARK_PAUSE_MS = 10;
+/** A retry due this soon is waited for in the job; later ones wait for the minute's tick. */
+const WAIT_IN_JOB_MS = 30_000;
 
 /**
- * Sends a run's pending items and settles it (ADR 0024): each item is tried with backoff
- * (a `Retry-After` wins), a permanent error fails it and the run goes on. Items still pending
- * after this job's tries make the job throw, so the queue retries it later. Slack messages go
- * one at a time per channel, paced at Slack's one per second; a sheet tab's rows one at a time.
+ * Sends a run's due items and settles it (ADR 0024): each item is tried once per claim; a
+ * transient failure leaves it pending until its next attempt on `DELIVERY_RETRY_SCHEDULE`
+ * (a longer `Retry-After` wins), a permanent one fails it and the run goes on. The job waits
+ * for retries due within 30 s; the minute's tick queues the run again for later ones, so the
+ * run stays `running` until no item is pending. Slack messages go one at a time per channel,
+ * paced at Slack's one per second; a sheet tab's rows one at a time.
  */
 export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
   const play = await deps.loadPlay(runId);
   if (!play) return;
-  let leftPending = 0;
   for (;;) {
     const items = await claimItems(deps.db, runId, new Date(), deps.leaseMs, CLAIM_BATCH);
-    if (items.length === 0) break;
+    if (items.length === 0) {
+      const due = await nextDueAt(deps.db, runId);
+      const wait = due ? due.getTime() - Date.now() : Infinity;
+      if (wait > WAIT_IN_JOB_MS) break;
+      await deps.sleep(Math.max(wait, 50));
+      continue;
+    }
     const lanes = new Map<string, { intervalMs: number; items: ClaimedItem[] }>();
     const parallel: ClaimedItem[] = [];
     for (const item of items) {
@@ -62,9 +76,7 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
     const unfinished = new Set(items.map((item) => item.id));
     const marks = markBuffer(deps.db);
     const finish = async (item: ClaimedItem) => {
-      const outcome = await sendItem(deps, play, item);
-      if (outcome.status === 'pending') leftPending += 1;
-      await marks.add(outcome);
+      await marks.add(await sendItem(deps, play, item));
       unfinished.delete(item.id);
     };
     // Items waiting in a lane (a Slack channel: one a second) outlive one lease: renewed.
@@ -83,11 +95,19 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
       }),
     ]).finally(() => clearInterval(renewal));
     await marks.flush();
-    if (leftPending > 0) break;
   }
-  const status = await settleRun(deps.db, runId);
+  const { status, counts, settled } = await settleRun(deps.db, runId);
   deps.log.info({ runId, status }, 'play run settled');
-  if (leftPending > 0) throw new Error(`Play run ${runId}: ${leftPending} items to retry`);
+  if (settled && counts.failed > 0)
+    await deps.onFailed({
+      orgId: play.orgId,
+      what: 'play',
+      name: play.name,
+      failed: counts.failed,
+      firstError: await firstFailure(deps.db, runId),
+      link: `/app/plays/${play.id}?run=${runId}`,
+      key: `play-run:${runId}:${new Date().toISOString()}`,
+    });
 }
 
 /**
@@ -104,19 +124,19 @@ function laneOf(play: PlayForRun, item: ClaimedItem, slackIntervalMs: number) {
 }
 
 /**
- * Items' answers written in batches (one statement for up to `MARK_BATCH`, at most
- * `MARK_PAUSE_MS` late). A crash in between leaves those items claimed: they are sent again
- * with the same key once the lease lapses, which the receivers recognise (ADR 0024).
+ * Items' answers written in batches: one statement for up to `MARK_BATCH`, at most
+ * `MARK_PAUSE_MS` late. `add` resolves once its answer is written, and a sender takes its
+ * next item only then: a kill -9 repeats at most the requests in flight, one per sender
+ * (the concurrency), each with its key, which the receivers recognise (ADR 0024).
  */
 function markBuffer(db: RunDeps['db']) {
   let pending: ItemOutcome[] = [];
-  let timer: NodeJS.Timeout | null = null;
+  let scheduled: Promise<void> | null = null;
   let writing = Promise.resolve();
   /** A failed write fails the job (its items are sent again), after the other writes. */
   let failure: Error | null = null;
   const flush = async () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
+    scheduled = null;
     const batch = pending;
     pending = [];
     writing = writing.then(() =>
@@ -129,51 +149,42 @@ function markBuffer(db: RunDeps['db']) {
   };
   return {
     flush,
-    add(outcome: ItemOutcome) {
+    add(outcome: ItemOutcome): Promise<void> {
       pending.push(outcome);
       if (pending.length >= MARK_BATCH) return flush();
-      timer ??= setTimeout(() => void flush().catch(() => {}), MARK_PAUSE_MS);
-      return Promise.resolve();
+      scheduled ??= new Promise((resolve) => setTimeout(resolve, MARK_PAUSE_MS)).then(flush);
+      return scheduled;
     },
   };
 }
 
 async function sendItem(deps: RunDeps, play: PlayForRun, item: ClaimedItem): Promise<ItemOutcome> {
-  let outcome: ActionOutcome = { kind: 'transient', error: 'not tried' };
-  let tries = 0;
-  while (tries < ITEM_TRIES_PER_JOB) {
-    tries += 1;
-    // An earlier try may have reached the provider (a timeout, or a worker killed after it).
-    const mayHaveSent = tries > 1 || item.attempts > 0 || item.claimedBefore;
-    outcome = await sendAction(deps.senders, play, item, mayHaveSent).catch(
-      (error: unknown): ActionOutcome => ({
-        kind: 'transient',
-        error: (error as Error).message,
-      }),
-    );
-    if (outcome.kind === 'sent' || outcome.kind === 'permanent') break;
-    if (tries >= ITEM_TRIES_PER_JOB) break;
-    if (outcome.kind === 'rate-limited') {
-      if (outcome.retryAfterSeconds > RATE_LIMIT_WAIT_MAX_SECONDS) break;
-      await deps.sleep(outcome.retryAfterSeconds * 1000);
-    } else {
-      await deps.sleep(BACKOFF_BASE_MS * 2 ** (tries - 1) * (1 + Math.random() / 2));
-    }
+  // An earlier try may have reached the provider (a timeout, a worker killed after it, or a
+  // resent item's last round).
+  const mayHaveSent = item.attempts > 0 || item.claimedBefore || item.error !== null;
+  const outcome = await sendAction(deps.senders, play, item, mayHaveSent).catch(
+    (error: unknown): ActionOutcome => ({ kind: 'transient', error: (error as Error).message }),
+  );
+  const answered = { id: item.id, attempts: 1, nextAttemptAt: null };
+  if (outcome.kind === 'sent') {
+    deps.afterSend?.(item);
+    return { ...answered, status: 'succeeded', error: null, externalId: outcome.externalId };
   }
-  if (outcome.kind === 'sent') deps.afterSend?.(item);
-  const exhausted = item.attempts + tries >= ITEM_MAX_ATTEMPTS;
-  const status =
-    outcome.kind === 'sent'
-      ? 'succeeded'
-      : outcome.kind === 'permanent' || exhausted
-        ? 'failed'
-        : 'pending';
+  const retryAt =
+    outcome.kind === 'permanent'
+      ? null
+      : nextAttemptAt(
+          deps.retryScheduleSeconds,
+          item.attempts + 1,
+          new Date(),
+          outcome.kind === 'rate-limited' ? outcome.retryAfterSeconds : 0,
+        );
   return {
-    id: item.id,
-    status,
-    attempts: tries,
-    error: outcome.kind === 'sent' ? null : outcome.error,
-    externalId: outcome.kind === 'sent' ? outcome.externalId : null,
+    ...answered,
+    status: retryAt ? 'pending' : 'failed',
+    error: outcome.error,
+    externalId: null,
+    nextAttemptAt: retryAt,
   };
 }
 

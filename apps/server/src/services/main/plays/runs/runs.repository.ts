@@ -1,5 +1,5 @@
 import type { PlayRunCounts, PlayRunStatus } from '@revlane/contracts';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../../platform/database/database.js';
 import type { Queryable } from '../../../../platform/database/queryable.js';
 import { playRunItems, playRuns, plays } from '../../../../platform/database/schema/index.js';
@@ -113,6 +113,7 @@ export async function claimItems(
     eq(playRunItems.runId, runId),
     eq(playRunItems.status, 'pending'),
     or(isNull(playRunItems.claimedUntil), lt(playRunItems.claimedUntil, now)),
+    or(isNull(playRunItems.nextAttemptAt), lte(playRunItems.nextAttemptAt, now)),
   );
   const candidates = await db
     .select({ id: playRunItems.id, claimedUntil: playRunItems.claimedUntil })
@@ -156,6 +157,24 @@ export interface ItemOutcome {
   attempts: number;
   error: string | null;
   externalId: string | null;
+  /** A pending item's next try (`DELIVERY_RETRY_SCHEDULE`); null otherwise. */
+  nextAttemptAt: Date | null;
+}
+
+/**
+ * When the run's next pending item can be tried: the later of its next attempt and the end
+ * of another worker's claim on it (null: nothing pending).
+ */
+export async function nextDueAt(db: Database, runId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      due: sql<
+        string | null
+      >`min(greatest(coalesce(${playRunItems.nextAttemptAt}, now()), coalesce(${playRunItems.claimedUntil}, now())))`,
+    })
+    .from(playRunItems)
+    .where(and(eq(playRunItems.runId, runId), eq(playRunItems.status, 'pending')));
+  return row?.due ? new Date(row.due) : null;
 }
 
 /**
@@ -168,7 +187,7 @@ export async function finishItems(db: Database, outcomes: ItemOutcome[]) {
   const rows = sql.join(
     outcomes.map(
       (o) =>
-        sql`(${o.id}::uuid, ${o.status}::text, ${o.attempts}::int, ${o.error}::text, ${o.externalId}::text)`,
+        sql`(${o.id}::uuid, ${o.status}::text, ${o.attempts}::int, ${o.error}::text, ${o.externalId}::text, ${o.nextAttemptAt?.toISOString() ?? null}::timestamptz)`,
     ),
     sql`, `,
   );
@@ -179,13 +198,20 @@ export async function finishItems(db: Database, outcomes: ItemOutcome[]) {
            error = given.error,
            external_id = given.external_id,
            claimed_until = NULL,
+           next_attempt_at = given.next_attempt_at,
            finished_at = CASE WHEN given.status = 'pending' THEN item.finished_at ELSE now() END
-      FROM (VALUES ${rows}) AS given(id, status, attempts, error, external_id)
+      FROM (VALUES ${rows}) AS given(id, status, attempts, error, external_id, next_attempt_at)
      WHERE item.id = given.id`);
 }
 
-/** The run's counts from its items; once none is pending, its final status (ADR 0024). */
-export async function settleRun(db: Database, runId: string): Promise<PlayRunStatus> {
+/**
+ * The run's counts from its items; once none is pending, its final status (ADR 0024).
+ * `settled` says the run was running until now (a first settle, or one after a resend).
+ */
+export async function settleRun(
+  db: Database,
+  runId: string,
+): Promise<{ status: PlayRunStatus; counts: PlayRunCounts; settled: boolean }> {
   const rows = await db
     .select({ status: playRunItems.status, count: sql<number>`count(*)::int` })
     .from(playRunItems)
@@ -211,7 +237,18 @@ export async function settleRun(db: Database, runId: string): Promise<PlayRunSta
     .update(playRuns)
     .set({ counts, status, ...(status === 'running' ? {} : { finishedAt: new Date() }) })
     .where(eq(playRuns.id, runId));
-  return status;
+  return { status, counts, settled: run?.status === 'running' && status !== 'running' };
+}
+
+/** The first failed item's error (by record and position), for the admins' notice. */
+export async function firstFailure(db: Database, runId: string): Promise<string> {
+  const [row] = await db
+    .select({ error: playRunItems.error })
+    .from(playRunItems)
+    .where(and(eq(playRunItems.runId, runId), eq(playRunItems.status, 'failed')))
+    .orderBy(asc(playRunItems.recordId), asc(playRunItems.position))
+    .limit(1);
+  return row?.error ?? 'unknown error';
 }
 
 /** Runs with pending items, held or not: at start-up, those a killed process left behind. */
@@ -223,7 +260,10 @@ export async function listUnfinishedRuns(db: Database) {
     .limit(100);
 }
 
-/** Runs still running whose items nobody holds (a job lost with a crash): the sweep's list. */
+/**
+ * Runs with items due that nobody holds (a retry whose time came, or a job lost with a
+ * crash): the minute's tick queues them.
+ */
 export async function listStrandedRuns(db: Database, now: Date) {
   return db
     .selectDistinct({ runId: playRunItems.runId })
@@ -232,9 +272,44 @@ export async function listStrandedRuns(db: Database, now: Date) {
       and(
         eq(playRunItems.status, 'pending'),
         or(isNull(playRunItems.claimedUntil), lt(playRunItems.claimedUntil, now)),
+        or(isNull(playRunItems.nextAttemptAt), lte(playRunItems.nextAttemptAt, now)),
       ),
     )
     .limit(100);
+}
+
+/**
+ * Resend (`POST plays/{id}/runs/{runId}/resend`): the run's failed items pending again, due
+ * now, with the whole retry schedule before them, each keeping its idempotency key so a
+ * receiver that got it recognises it (its last error stays: it was tried before). Answers
+ * how many; the run is `running` again until they are settled.
+ */
+export async function resendFailedItems(db: Database, orgId: string, runId: string) {
+  return db.transaction(async (tx) => {
+    const resent = await tx
+      .update(playRunItems)
+      .set({
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: null,
+        claimedUntil: null,
+        finishedAt: null,
+      })
+      .where(
+        and(
+          eq(playRunItems.orgId, orgId),
+          eq(playRunItems.runId, runId),
+          eq(playRunItems.status, 'failed'),
+        ),
+      )
+      .returning({ id: playRunItems.id });
+    if (resent.length > 0)
+      await tx
+        .update(playRuns)
+        .set({ status: 'running', finishedAt: null })
+        .where(and(eq(playRuns.orgId, orgId), eq(playRuns.id, runId)));
+    return resent.length;
+  });
 }
 
 export function listPlayRuns(db: Queryable, orgId: string, playId: string) {

@@ -6,10 +6,12 @@ import {
   playRunDetailSchema,
   playRunListSchema,
   PLAYS_API,
+  resendResultSchema,
 } from '@revlane/contracts';
 import { errorResponses } from '../../../../platform/http/responses.js';
 import { playParamsSchema, playRunParamsSchema } from '../play-params.js';
-import { getRun, listRuns, previewPlay } from './runs.service.js';
+import { PLAY_RUN_JOB, playRunJobOptions } from './play-jobs.js';
+import { getRun, listRuns, previewPlay, resendRun } from './runs.service.js';
 
 const tags = ['plays'];
 
@@ -62,6 +64,31 @@ export const playRunsRoutes: FastifyPluginCallback = (app, _options, done) => {
     async (request) => ({
       data: await getRun(app.db, request.auth, request.params.id, request.params.runId),
     }),
+  );
+  routes.post(
+    `/${PLAYS_API.resend(':id', ':runId')}`,
+    {
+      schema: {
+        tags,
+        summary: 'Try the run’s failed items again, each with its original idempotency key',
+        description:
+          'Answers 202 with how many items were resent (0 when none had failed); the run is running again until they are settled. Admins only.',
+        params: playRunParamsSchema,
+        response: { 202: dataEnvelope(resendResultSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const enqueue = async (runId: string) => {
+        await app.jobs.send(PLAY_RUN_JOB, { runId }, playRunJobOptions(runId));
+      };
+      const result = await resendRun(
+        { db: app.db, enqueue },
+        request.auth,
+        request.params.id,
+        request.params.runId,
+      );
+      return reply.code(202).send({ data: result });
+    },
   );
   done();
 };

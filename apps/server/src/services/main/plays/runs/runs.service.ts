@@ -14,7 +14,8 @@ import { findPlayEvenDeleted } from '../plays.repository.js';
 import { requirePlay } from '../plays.service.js';
 import { recordIdOf } from './play-evaluation.js';
 import { renderAction } from './render-action.js';
-import { findPlayRun, listPlayRuns, listRunItems } from './runs.repository.js';
+import { requireAdmin } from '../../../../platform/auth/require-admin.js';
+import { findPlayRun, listPlayRuns, listRunItems, resendFailedItems } from './runs.repository.js';
 
 /** A play's runs stay readable after it is deleted (ADR 0024). */
 async function requirePlayHistory(db: Database, auth: AuthContext, id: string) {
@@ -48,8 +49,28 @@ export async function getRun(
       attempts: item.attempts,
       externalId: item.externalId,
       error: item.error,
+      nextAttemptAt: item.status === 'pending' ? (item.nextAttemptAt?.toISOString() ?? null) : null,
     })),
   };
+}
+
+/**
+ * Tries a run's failed items again with their original idempotency keys (admins: they act
+ * on the organization's tools, docs/product.md §7); `enqueue` starts the run's worker.
+ */
+export async function resendRun(
+  deps: { db: Database; enqueue: (runId: string) => Promise<void> },
+  auth: AuthContext,
+  id: string,
+  runId: string,
+): Promise<{ resent: number }> {
+  requireAdmin(auth, 'resend play deliveries');
+  const play = await requirePlayHistory(deps.db, auth, id);
+  const run = await findPlayRun(deps.db, auth.org.id, play.id, runId);
+  if (!run) throw notFound('Run');
+  const resent = await resendFailedItems(deps.db, auth.org.id, run.id);
+  if (resent > 0) await deps.enqueue(run.id);
+  return { resent };
 }
 
 /** What each action would send for up to three current members; nothing is sent. */

@@ -24,6 +24,7 @@ export interface ActionSenders {
 export interface PlayForRun {
   id: string;
   orgId: string;
+  name: string;
   actions: PlayAction[];
   secrets: Record<string, string>;
   /** When the run started: no earlier attempt of its items is older. */

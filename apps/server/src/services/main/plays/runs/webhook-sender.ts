@@ -5,7 +5,11 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../../../platform/outbound/outbound-policy.js';
-import { outcomeOfStatus, type ActionOutcome } from '../../../../integrations/index.js';
+import {
+  networkFailure,
+  outcomeOfStatus,
+  type ActionOutcome,
+} from '../../../../integrations/index.js';
 
 export interface WebhookDelivery {
   url: string;
@@ -16,6 +20,38 @@ export interface WebhookDelivery {
 }
 
 const TIMEOUT_MS = 15_000;
+/** How much of a refusing receiver's answer the item's error quotes. */
+const ANSWER_QUOTED_BYTES = 200;
+
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/;
+
+/**
+ * Why a request never got an answer, in words a person can act on instead of undici's
+ * "fetch failed": its cause's code says whether the connection was refused, timed out, the
+ * name did not resolve or TLS failed.
+ */
+export function unansweredReason(error: unknown, url: URL): string {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const name = (error as { name?: string }).name;
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return `Timed out: ${url.host} did not answer within ${TIMEOUT_MS / 1000} s.`;
+  const code = String((cause as { code?: unknown }).code ?? '');
+  const message = cause instanceof Error ? cause.message : String(cause);
+  if (TLS_CODE.test(code) || /certificate|tls|ssl/i.test(message))
+    return `TLS error with ${url.host}: ${message}. Check the receiver's certificate.`;
+  const network = networkFailure(cause, { host: url.hostname, port });
+  return network?.message ?? `Could not reach ${url.host}: ${message}`;
+}
+
+/** The first bytes of a refusing answer, so the item says what the receiver said. */
+async function quotedAnswer(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  const bytes = Buffer.from(text);
+  return bytes.length > ANSWER_QUOTED_BYTES
+    ? `${bytes.subarray(0, ANSWER_QUOTED_BYTES).toString()}…`
+    : text;
+}
 
 /**
  * Posts a Standard Webhooks message (ADR 0024): `webhook-id` (the idempotency key),
@@ -65,10 +101,16 @@ export function webhookSender(policy: OutboundPolicy) {
         redirect: 'manual',
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      await response.body?.cancel();
-      return outcomeOfStatus(response.status, response.headers.get('retry-after'));
+      const outcome = outcomeOfStatus(response.status, response.headers.get('retry-after'));
+      if (outcome.kind === 'sent') {
+        await response.body?.cancel();
+        return outcome;
+      }
+      const answer = (await quotedAnswer(response)).trim();
+      const said = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+      return { ...outcome, error: answer ? `${said}: ${answer}` : said };
     } catch (error) {
-      return { kind: 'transient', error: (error as Error).message };
+      return { kind: 'transient', error: unansweredReason(error, url) };
     }
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "play_run_items" ADD COLUMN "next_attempt_at" timestamp with time zone;
