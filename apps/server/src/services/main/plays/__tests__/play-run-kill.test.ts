@@ -9,7 +9,11 @@ import {
   type Sync,
 } from '@revlane/contracts';
 import { Webhook } from 'standardwebhooks';
-import { seedDataDir, type SeededDataDir } from '../../../../../test/seeded-data-dir.js';
+import {
+  seedDataDir,
+  seedMetadata,
+  type SeededDataDir,
+} from '../../../../../test/seeded-data-dir.js';
 import {
   apiClient,
   kill9,
@@ -26,15 +30,30 @@ import {
   type SourceDatabase,
 } from '../../../composer/__tests__/source-postgres.js';
 import {
+  crmEnvFor,
+  googleSheetsEnvFor,
+  seedConnection,
   slackIdempotencyKeys,
+  startFakeProvider,
   startSeededSlack,
   type FakeProvider,
 } from '../../../composer/__tests__/fake-provider.js';
+import {
+  startFakeGoogleSheets,
+  type FakeGoogleSheets,
+} from '../../../../integrations/google-sheets/google-sheets-fake.js';
 
 const adminUrl = await sourcePostgresUrl('kill -9 play run test');
 
 const RECORDS = 6;
 const CHANNEL = 'CSBX00003';
+const SHEET = 'sheet-kill-1';
+const ROBOT = 'plays-kill@revlane-test.iam.gserviceaccount.com';
+/**
+ * The demo accounts have no CRM owner, which a CRM task needs: Salesforce and HubSpot tasks'
+ * resend after a crash is play-senders.test.ts's (the same items sent again create nothing).
+ */
+const CRMS = ['outreach'] as const;
 
 /**
  * A receiver that verifies signatures, counts accepted webhooks by `webhook-id`, and answers
@@ -95,9 +114,10 @@ async function firstAccountNames(dataDir: string, count: number): Promise<string
 }
 
 /**
- * Faults suite (docs/architecture.md §9, ADR 0024): the server CLI killed with SIGKILL in the
- * middle of a play run (a webhook and a Slack action per record), then started again. Every
- * (record, action) reaches its receiver exactly once by its idempotency key, and the run ends.
+ * Faults suite (docs/architecture.md §9, ADR 0024, ADR 0031): the server CLI killed with
+ * SIGKILL in the middle of a play run with a webhook, a Slack message, an Outreach sequence
+ * and a Google Sheet row per record, then started again. Every (record, action) reaches its receiver exactly once by its idempotency key (a
+ * webhook in flight at the kill may arrive twice, with the same webhook-id), and the run ends.
  */
 describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', () => {
   let seeded: SeededDataDir;
@@ -106,6 +126,8 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
   let remote: SourceDatabase;
   let env: Record<string, string>;
   let names: string[];
+  const crms = {} as Record<(typeof CRMS)[number], FakeProvider>;
+  let google: FakeGoogleSheets;
 
   beforeAll(async () => {
     seeded = await seedDataDir('plays-kill');
@@ -116,9 +138,26 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
     // Dana owns the seeded organization (seedDataDir); Slack connected before any server opens it.
     const sandbox = await startSeededSlack(seeded);
     slack = sandbox.slack;
+    for (const provider of CRMS) crms[provider] = await startFakeProvider(provider);
+    await seedMetadata(seeded, async (app) => {
+      for (const provider of CRMS)
+        await seedConnection(app, seeded.orgId, provider, crms[provider]);
+    });
+    google = await startFakeGoogleSheets({
+      spreadsheets: [
+        {
+          spreadsheetId: SHEET,
+          title: 'Leads',
+          sharedWith: [ROBOT],
+          tabs: [{ sheetId: 0, title: 'Leads', rows: [] }],
+        },
+      ],
+    });
     env = {
       ...seeded.env,
       ...sandbox.env,
+      ...CRMS.reduce((all, provider) => ({ ...all, ...crmEnvFor(provider, crms[provider]) }), {}),
+      ...googleSheetsEnvFor(google, ROBOT),
       OUTBOUND_ALLOW_PRIVATE_HOSTS: 'true',
       PLAY_ITEM_LEASE_SECONDS: '2',
     };
@@ -126,6 +165,8 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
   afterAll(async () => {
     await receiver?.close();
     await slack?.close();
+    for (const fake of Object.values(crms)) await fake.close();
+    await google?.close();
     await remote?.drop();
     await seeded?.close();
   });
@@ -153,6 +194,13 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
           actions: [
             { type: 'webhook', url: receiver.url, fields: { account: '{{account.name}}' } },
             { type: 'slack_message', channel: CHANNEL, text: '{{account.name}} entered' },
+            { type: 'outreach_sequence', sequenceId: '1', email: 'buyer@{{account.domain}}' },
+            {
+              type: 'google_sheet_append',
+              spreadsheetId: SHEET,
+              tab: 'Leads',
+              columns: [{ header: 'Account', value: '{{account.name}}' }],
+            },
           ],
         },
       );
@@ -184,21 +232,44 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
         const runs = await restarted<PlayRun[]>('GET', `/api/v1/${PLAYS_API.runs(play.id)}`);
         return runs.length === 1 && runs[0]!.status !== 'running' ? runs : undefined;
       }, 30_000);
-      expect(run).toMatchObject({
-        status: 'succeeded',
-        counts: { records: RECORDS, succeeded: 2 * RECORDS, failed: 0, pending: 0 },
-      });
       const detail = await restarted<PlayRunDetail>(
         'GET',
         `/api/v1/${PLAYS_API.run(play.id, run!.id)}`,
       );
-      expect(detail.items).toHaveLength(2 * RECORDS);
+      const errors = detail.items.filter((item) => item.error).map((item) => item.error);
+      expect(run, JSON.stringify(errors)).toMatchObject({
+        status: 'succeeded',
+        counts: { records: RECORDS, succeeded: 4 * RECORDS, failed: 0, pending: 0 },
+      });
+      expect(detail.items).toHaveLength(4 * RECORDS);
       // Exactly once by key at both receivers: the webhook receiver deduplicates a resend by
       // webhook-id; Slack's resend looked for its message first and posted nothing again.
       expect(new Set(receiver.ids).size).toBe(RECORDS);
       const keys = slackKeys();
       expect(new Set(keys).size).toBe(RECORDS);
       expect(keys).toHaveLength(RECORDS);
+      // CRM tasks, Outreach sequence states and sheet rows: each created once, never again.
+      const created = (fake: FakeProvider, kind: string) =>
+        fake.oauth.received.filter((entry) => entry.kind === kind).length;
+      const sheetRows = google.appended.flatMap((entry) => entry.values).slice(1);
+      const duplicates = {
+        webhook: receiver.ids.length - new Set(receiver.ids).size,
+        slack_message: keys.length - new Set(keys).size,
+        outreach_sequence: created(crms.outreach, 'sequenceState.created') - RECORDS,
+        google_sheet_append: sheetRows.length - RECORDS,
+      };
+      console.info(
+        `kill -9 mid-run, repeated deliveries per action type: ${JSON.stringify(duplicates)}`,
+      );
+      // Only webhooks in flight at the kill (held by the receiver) may arrive again.
+      expect(duplicates.webhook).toBeLessThanOrEqual(RECORDS - 2);
+      expect({ ...duplicates, webhook: 0 }).toEqual({
+        webhook: 0,
+        slack_message: 0,
+        outreach_sequence: 0,
+        google_sheet_append: 0,
+      });
+      expect(new Set(sheetRows.map((row) => row.at(-1))).size).toBe(RECORDS);
     } finally {
       await kill9(server);
     }
