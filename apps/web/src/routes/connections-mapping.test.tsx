@@ -1,3 +1,4 @@
+import type { MappingBody } from '@revlane/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +6,9 @@ import {
   accountsRows,
   accountsSource,
   accountsTables,
+  crmRows,
+  crmSource,
+  crmTables,
   emptyMapping,
   makeMappingRun,
   mappingPreview,
@@ -17,7 +21,7 @@ import { PREVIEW_DELAY_MS } from '@/features/connections/components/mapping/mapp
 import { expectAdminOnly } from '@/testing/admin-only';
 import { pickOpenOption, visibleOptions } from '@/testing/antd-select';
 import { describeRequests, type ApiRoutes } from '@/testing/api-stub';
-import { jsonResponse } from '@/testing/fetch-stub';
+import { jsonResponse, type RecordedRequest } from '@/testing/fetch-stub';
 import { openApp } from '@/testing/open-app';
 import { withRole } from '@/testing/profile-fixture';
 
@@ -54,6 +58,12 @@ async function openEditor(routes: ApiRoutes) {
 const fieldOf = (section: HTMLElement, label: string) =>
   within(section).getByLabelText(label).closest('.ant-form-item');
 
+/** The values a field's select shows picked (its label and help may name columns too). */
+const picksOf = (section: HTMLElement, label: string) =>
+  [...(fieldOf(section, label)?.querySelectorAll('.ant-form-item-control [title]') ?? [])].map(
+    (node) => node.getAttribute('title'),
+  );
+
 /**
  * Opens a section's select by its label and picks the option whose text starts with `text`
  * (by label, not by role: role queries over a large antd tree are slow on a loaded machine).
@@ -64,6 +74,37 @@ async function pick(section: HTMLElement, label: string, text: string) {
 }
 
 const { domain: _unpicked, ...accountColumns } = pickedMapping.accounts.columns;
+
+/** The server's preview: a source or table it does not have is refused on that field. */
+function previewAgainst(known: Record<string, string[]>) {
+  return (request: RecordedRequest) => {
+    const body = request.body as MappingBody;
+    const errors = (['accounts', 'users'] as const).flatMap((entity) => {
+      const tables = known[body[entity].sourceId];
+      if (!tables) return [{ path: `${entity}.sourceId`, message: 'No such data source' }];
+      if (!tables.includes(body[entity].table))
+        return [{ path: `${entity}.table`, message: 'Not loaded from this source: sync it first' }];
+      return [];
+    });
+    if (errors.length === 0) return jsonResponse(200, { data: mappingPreview });
+    return jsonResponse(400, {
+      error: 'bad_request',
+      message: 'The mapping names columns that cannot be used',
+      errors,
+    });
+  };
+}
+
+const KNOWN_TABLES = { 'src-a': ['accounts.csv'], 'src-u': ['users.csv'], 'src-c': ['crm.csv'] };
+const CRM_ROUTES: ApiRoutes = {
+  [`GET ${API}/sources`]: [accountsSource, usersSource, crmSource],
+  [`GET ${API}/sources/src-c/tables`]: crmTables,
+  [`GET ${API}/sources/src-c/tables/crm.csv/preview`]: crmRows,
+  [`POST ${API}/mapping/preview`]: previewAgainst(KNOWN_TABLES),
+};
+
+const lastPreviewBody = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.url.endsWith('/mapping/preview')).at(-1)?.body;
 
 // Whole-app renders with antd Selects: generous on a loaded machine.
 describe('mapping editor', { timeout: 120_000 }, () => {
@@ -156,11 +197,85 @@ describe('mapping editor', { timeout: 120_000 }, () => {
     );
     expect(describeRequests(requests)).not.toContain(`POST ${API}/mapping/publish`);
 
-    // Another source empties the table and columns below it: refused before any request.
+    // Another source without a table of that name empties the table: refused before any request.
     await pick(accounts, 'Source', 'users.csv');
     await userEvent.click(within(editor).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(fieldOf(accounts, 'Table')).toHaveTextContent('Required'));
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+});
+
+describe('mapping editor pointed at another source', { timeout: 120_000 }, () => {
+  it('keeps the picks the new table has, lists the dropped ones, and forgets the old refusal', async () => {
+    const { editor, accounts, requests } = await openEditor({
+      ...CRM_ROUTES,
+      [`GET ${API}/mapping`]: {
+        ...emptyMapping,
+        draft: {
+          ...pickedMapping,
+          accounts: {
+            sourceId: 'src-gone',
+            table: 'accounts.csv',
+            columns: { id: 'account_id', name: 'company', domain: 'website' },
+            attributes: ['plan', 'seats'],
+          },
+        },
+      },
+    });
+    await waitFor(() =>
+      expect(fieldOf(accounts, 'Source')).toHaveTextContent('No such data source'),
+    );
+
+    await pick(accounts, 'Source', 'crm.csv');
+    await pick(accounts, 'Table', 'crm.csv');
+    expect(await within(accounts).findByText('2 picks not in crm.csv were dropped')).toBeVisible();
+    expect(
+      within(accounts).getByText('Domain or website: website; Attributes: plan'),
+    ).toBeVisible();
+    expect(picksOf(accounts, 'Account id')).toEqual(['account_id']);
+    expect(picksOf(accounts, 'Name')).toEqual(['company']);
+    expect(picksOf(accounts, 'Domain or website')).toEqual([]);
+    expect(picksOf(accounts, 'Attributes')).toEqual(['seats']);
+
+    // The web asks the server again with the new picks: its answer replaces the refusal.
+    await waitFor(() =>
+      expect(lastPreviewBody(requests)).toEqual({
+        ...pickedMapping,
+        accounts: {
+          sourceId: 'src-c',
+          table: 'crm.csv',
+          columns: { id: 'account_id', name: 'company' },
+          attributes: ['seats'],
+        },
+      }),
+    );
+    const preview = within(editor).getByLabelText('Preview');
+    expect(
+      await within(preview).findByText('1,874 of 2,000 users matched to an account, 94%'),
+    ).toBeVisible();
+    await waitFor(() => expect(within(editor).queryByText('No such data source')).toBeNull());
+  });
+
+  it('keeps the table of the same name in the new source, and its refusal goes', async () => {
+    const { editor, users, requests } = await openEditor({
+      ...CRM_ROUTES,
+      [`GET ${API}/mapping`]: {
+        ...emptyMapping,
+        draft: { ...pickedMapping, users: { ...pickedMapping.users, sourceId: 'src-a' } },
+      },
+    });
+    const loadedFirst = 'Not loaded from this source: sync it first';
+    await waitFor(() => expect(fieldOf(users, 'Table')).toHaveTextContent(loadedFirst));
+
+    await pick(users, 'Source', 'users.csv');
+    await waitFor(() => expect(picksOf(users, 'Table')).toEqual(['users.csv']));
+    expect(picksOf(users, 'Email')).toEqual(['email']);
+    await waitFor(() => expect(fieldOf(users, 'Table')).not.toHaveTextContent(loadedFirst));
+    await waitFor(() => expect(lastPreviewBody(requests)).toEqual(pickedMapping));
+    expect(
+      await within(editor).findByText('1,874 of 2,000 users matched to an account, 94%'),
+    ).toBeVisible();
+    expect(within(users).queryByText(/picks? not in/)).toBeNull();
   });
 });
 

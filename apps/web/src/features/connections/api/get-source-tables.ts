@@ -16,15 +16,16 @@ export async function fetchSourceTables(
   return discoveredTableListSchema.parse(data);
 }
 
+export function sourceTablesQueryOptions(client: ApiClient, sourceId: string) {
+  return queryOptions({
+    queryKey: sourcesKeys.tables(sourceId),
+    queryFn: ({ signal }) => fetchSourceTables(client, sourceId, signal),
+    // The step shows the source's own reason (422) in place.
+    meta: { hideErrorToast: true },
+  });
+}
+
 export function useSourceTables(sourceId: string, isEnabled = true) {
   const client = useApiClient('composer');
-  return useQuery(
-    queryOptions({
-      queryKey: sourcesKeys.tables(sourceId),
-      queryFn: ({ signal }) => fetchSourceTables(client, sourceId, signal),
-      enabled: isEnabled,
-      // The step shows the source's own reason (422) in place.
-      meta: { hideErrorToast: true },
-    }),
-  );
+  return useQuery({ ...sourceTablesQueryOptions(client, sourceId), enabled: isEnabled });
 }

@@ -6,7 +6,7 @@ import {
   type MappingBody,
 } from '@revlane/contracts';
 
-interface EntityValues {
+export interface EntityValues {
   sourceId?: string;
   table?: string;
   columns?: Record<string, string | null | undefined>;

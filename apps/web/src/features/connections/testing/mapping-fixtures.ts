@@ -63,6 +63,32 @@ export const usersRows: TablePreview = {
   rows: [{ user_id: 'u1', email: 'ann@acme.com', role: 'admin' }],
 };
 
+/** A CRM export: its table shares some of accounts.csv's column names, not all. */
+export const crmSource = makeSource({
+  id: 'src-c',
+  type: 'csv',
+  name: 'crm.csv',
+  config: { fileName: 'crm.csv' },
+  secretsSet: [],
+  lastSync: makeSync({ sourceId: 'src-c' }),
+});
+export const crmTables: DiscoveredTable[] = [
+  {
+    name: 'crm.csv',
+    columns: [
+      { name: 'account_id', type: 'VARCHAR' },
+      { name: 'company', type: 'VARCHAR' },
+      { name: 'domain', type: 'VARCHAR' },
+      { name: 'seats', type: 'BIGINT' },
+    ],
+    rowEstimate: 400,
+  },
+];
+export const crmRows: TablePreview = {
+  columns: crmTables[0]!.columns,
+  rows: [{ account_id: 'a1', company: 'Acme', domain: 'acme.com', seats: 10 }],
+};
+
 /** What the editor sends after the picks the tests make. */
 export const pickedMapping: MappingBody = {
   accounts: {

@@ -1,8 +1,11 @@
 import type { MappedEntity, Source } from '@revlane/contracts';
 import { ConfigProvider, Form, Select } from 'antd';
 import { useMemo } from 'react';
+import { InlineAlert } from '@/common/ui/inline-alert';
 import { useSourceTables } from '../../api/get-source-tables';
 import { useTablePreview } from '../../api/get-table-preview';
+import type { DroppedPicks } from '../../hooks/use-keep-picks';
+import { droppedPicksTitle } from '../../lib/keep-picks';
 import { ENTITY_FIELDS } from '../../lib/mapping-form';
 import { sampleValuesByColumn } from '../../lib/sample-values';
 import { ColumnSelect, columnChoicesOf } from './column-select';
@@ -21,13 +24,15 @@ const ATTRIBUTES_HELP = {
 interface EntitySectionProps {
   entity: MappedEntity;
   sources: Source[];
+  /** The picks its last move to another source or table dropped. */
+  dropped?: DroppedPicks;
 }
 
 /**
  * One entity of the mapping: its source and table, then each role column and the attribute
  * columns, picked from the table's columns with their types and sample values.
  */
-export function EntitySection({ entity, sources }: EntitySectionProps) {
+export function EntitySection({ entity, sources, dropped }: EntitySectionProps) {
   const form = Form.useFormInstance();
   const sourceId = Form.useWatch<string | undefined>([entity, 'sourceId'], form);
   const table = Form.useWatch<string | undefined>([entity, 'table'], form);
@@ -71,6 +76,14 @@ export function EntitySection({ entity, sources }: EntitySectionProps) {
             }))}
           />
         </Form.Item>
+        {dropped && (
+          <InlineAlert
+            type="warning"
+            className="mb-4 md:col-span-2"
+            title={droppedPicksTitle(dropped.picks.length, dropped.table)}
+            description={dropped.picks.map(({ field, column }) => `${field}: ${column}`).join('; ')}
+          />
+        )}
         {roles.map((field) => (
           <Form.Item
             key={field.role}

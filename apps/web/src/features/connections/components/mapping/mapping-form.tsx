@@ -1,6 +1,6 @@
-import type { MappedEntity, Source } from '@revlane/contracts';
+import type { FieldError, MappedEntity, Source } from '@revlane/contracts';
 import { Button, Form, Switch, type FormInstance } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { toApiError } from '@/common/api';
 import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { InlineAlert } from '@/common/ui/inline-alert';
@@ -8,12 +8,8 @@ import { useMappingRun } from '../../api/get-mapping-run';
 import { useMappingPreview } from '../../api/preview-mapping';
 import { usePublishMapping } from '../../api/publish-mapping';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import {
-  ENTITY_FIELDS,
-  mappingFieldsOf,
-  mappingOfForm,
-  type MappingFormValues,
-} from '../../lib/mapping-form';
+import { useKeepPicks } from '../../hooks/use-keep-picks';
+import { mappingFieldsOf, mappingOfForm, type MappingFormValues } from '../../lib/mapping-form';
 import { isSyncActive } from '../../lib/sync-status';
 import { EntitySection } from './entity-section';
 import { MappingPreviewPanel } from './mapping-preview-panel';
@@ -32,16 +28,23 @@ interface MappingFormProps {
 
 const ENTITIES: MappedEntity[] = ['accounts', 'users', 'events'];
 
-/** Picks below a changed source or table no longer name anything: they start over. */
-function resetBelow(form: FormInstance, changed: object) {
-  for (const entity of ENTITIES) {
-    const part = (changed as MappingFormValues)[entity];
-    if (!part || (!('sourceId' in part) && !('table' in part))) continue;
-    if ('sourceId' in part) form.setFieldValue([entity, 'table'], undefined);
-    for (const { role } of ENTITY_FIELDS[entity].roles)
-      form.setFieldValue([entity, 'columns', role], undefined);
-    if (entity !== 'events') form.setFieldValue([entity, 'attributes'], []);
-  }
+/**
+ * Shows the server's latest answer about the mapping: the fields its previous refusal marked
+ * are cleared first, so a message ("No such data source", …) never outlives the picks it was
+ * about once the server has checked the new ones.
+ */
+function showServerErrors(
+  form: FormInstance,
+  marked: RefObject<string[][]>,
+  errors: readonly FieldError[],
+) {
+  const fields = mappingFieldsOf(errors);
+  const named = new Set(fields.map(({ name }) => name.join('.')));
+  const cleared = marked.current
+    .filter((name) => !named.has(name.join('.')))
+    .map((name) => ({ name, errors: [] }));
+  form.setFields([...cleared, ...fields]);
+  marked.current = fields.map(({ name }) => name);
 }
 
 /**
@@ -51,6 +54,10 @@ function resetBelow(form: FormInstance, changed: object) {
 export function MappingForm({ initialValues, sources, canEdit, onClose }: MappingFormProps) {
   const [form] = Form.useForm();
   const [values, setValues] = useState(initialValues);
+  const keepPicks = useKeepPicks(form, () =>
+    setValues(form.getFieldsValue(true) as MappingFormValues),
+  );
+  const serverMarked = useRef<string[][]>([]);
   const settled = useDebouncedValue(values, PREVIEW_DELAY_MS);
   const checked = useMemo(() => mappingOfForm(settled), [settled]);
   // The preview is a POST, which the server refuses a member: only an admin asks for it.
@@ -65,10 +72,14 @@ export function MappingForm({ initialValues, sources, canEdit, onClose }: Mappin
   const isPublishing =
     publish.isPending || (runId !== null && (!run.data || isSyncActive(run.data)));
 
-  // The preview's refusal names fields: show each message next to its field.
+  // The preview's refusal names fields: show each message next to its field. Its answer to
+  // the mapping as it is now (not the previous one kept on screen) replaces the last one's.
+  const isPreviewed = preview.isSuccess && !preview.isPlaceholderData;
   useEffect(() => {
-    if (previewError?.fieldErrors.length) form.setFields(mappingFieldsOf(previewError.fieldErrors));
-  }, [form, previewError]);
+    if (previewError?.fieldErrors.length)
+      showServerErrors(form, serverMarked, previewError.fieldErrors);
+    else if (isPreviewed) showServerErrors(form, serverMarked, []);
+  }, [form, previewError, isPreviewed, preview.dataUpdatedAt]);
 
   const submit = () => {
     const current = mappingOfForm(form.getFieldsValue(true) as MappingFormValues);
@@ -76,9 +87,11 @@ export function MappingForm({ initialValues, sources, canEdit, onClose }: Mappin
       form.setFields(mappingFieldsOf(current.errors));
       return;
     }
-    publish.mutate(current.body, {
+    void publish.mutate(current.body, {
       onSuccess: setRunId,
-      onError: (error) => form.setFields(mappingFieldsOf(error.fieldErrors)),
+      onError: (error) => {
+        if (error.fieldErrors.length) showServerErrors(form, serverMarked, error.fieldErrors);
+      },
     });
   };
 
@@ -97,8 +110,11 @@ export function MappingForm({ initialValues, sources, canEdit, onClose }: Mappin
       layout="vertical"
       disabled={!canEdit}
       initialValues={initialValues}
-      onValuesChange={(changed) => {
-        resetBelow(form, changed);
+      onValuesChange={(changed: MappingFormValues) => {
+        for (const entity of ENTITIES) {
+          const part = changed[entity];
+          if (part && ('sourceId' in part || 'table' in part)) void keepPicks.move(entity, part);
+        }
         setValues(form.getFieldsValue(true) as MappingFormValues);
       }}
       onFinish={submit}
@@ -107,12 +123,14 @@ export function MappingForm({ initialValues, sources, canEdit, onClose }: Mappin
       {!canEdit && (
         <InlineAlert type="info" title="Only admins can change the mapping; you can read it." />
       )}
-      <EntitySection entity="accounts" sources={sources} />
-      <EntitySection entity="users" sources={sources} />
+      <EntitySection entity="accounts" sources={sources} dropped={keepPicks.dropped.accounts} />
+      <EntitySection entity="users" sources={sources} dropped={keepPicks.dropped.users} />
       <Form.Item name="hasEvents" label="Map events" valuePropName="checked" className="!mb-0">
         <Switch />
       </Form.Item>
-      {values.hasEvents && <EntitySection entity="events" sources={sources} />}
+      {values.hasEvents && (
+        <EntitySection entity="events" sources={sources} dropped={keepPicks.dropped.events} />
+      )}
       {canEdit && (
         <MappingPreviewPanel preview={preview.data} isFetching={preview.isFetching} hint={hint} />
       )}
