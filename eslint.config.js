@@ -13,13 +13,24 @@ const features = existsSync(featuresDir)
       .map((entry) => entry.name)
   : [];
 
-/** A feature may import shared code and itself, never another feature (docs/architecture.md §10). */
+/**
+ * A feature may import shared code and itself, never another feature (docs/architecture.md §10),
+ * and sends changes through `useSingleFlightMutation`: one request per trigger (§8).
+ */
 const featureBoundaries = features.map((feature) => ({
   files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
+        paths: [
+          {
+            name: '@tanstack/react-query',
+            importNames: ['useMutation'],
+            message:
+              'Use useSingleFlightMutation from @/common/api: a double click must not send twice.',
+          },
+        ],
         patterns: features
           .filter((other) => other !== feature)
           .map((other) => ({

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_SETTINGS_KEY } from '@revlane/contracts';
 import {
   COHORT_API_ROUTES,
@@ -175,12 +175,66 @@ describe('alerts list (/app/notifications)', () => {
       openApp('/app/home', {
         [`GET ${LIVE_OPS}/notifications/inbox`]: {
           unread: 3,
+          notices: [],
           items: [],
         },
       });
       const menu = await screen.findByRole('menu', { name: 'Main' });
       const item = await within(menu).findByRole('link', { name: /Alerts/ });
       await waitFor(() => expect(within(item).getByLabelText('3 unread')).toHaveTextContent('3'));
+    },
+    SLOW_MS,
+  );
+  it(
+    'the unread count follows a new firing on an open page: the inbox is read every 15 s',
+    async () => {
+      // Only intervals are faked (the poll is one): the app's other timers run as usual.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        let unread = 1;
+        openApp('/app/home', {
+          [`GET ${LIVE_OPS}/notifications/inbox`]: () =>
+            jsonResponse(200, { data: { unread, items: [], notices: [] } }),
+        });
+        const menu = await screen.findByRole('menu', { name: 'Main' });
+        const item = await within(menu).findByRole('link', { name: /Alerts/ });
+        await waitFor(() => expect(within(item).getByLabelText('1 unread')).toBeInTheDocument());
+
+        unread = 4;
+        await act(() => vi.advanceTimersByTimeAsync(15_000));
+        await waitFor(() => expect(within(item).getByLabelText('4 unread')).toHaveTextContent('4'));
+        expect(window.location.pathname).toBe('/app/home');
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+    SLOW_MS,
+  );
+  it(
+    'the unread count is read again when the window regains focus after 15 s',
+    async () => {
+      // No poll and a still clock, so only the focus can read the inbox again.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+      try {
+        let unread = 1;
+        const { requests } = openApp('/app/home', {
+          [`GET ${LIVE_OPS}/notifications/inbox`]: () =>
+            jsonResponse(200, { data: { unread, items: [], notices: [] } }),
+        });
+        const menu = await screen.findByRole('menu', { name: 'Main' });
+        const item = await within(menu).findByRole('link', { name: /Alerts/ });
+        await waitFor(() => expect(within(item).getByLabelText('1 unread')).toBeInTheDocument());
+        const reads = () => requestsTo(requests, 'GET', `${LIVE_OPS}/notifications/inbox`).length;
+        const readsBefore = reads();
+
+        unread = 2;
+        vi.setSystemTime(Date.now() + 15_001);
+        fireEvent(window, new Event('visibilitychange'));
+        await waitFor(() => expect(within(item).getByLabelText('2 unread')).toHaveTextContent('2'));
+        expect(reads()).toBe(readsBefore + 1);
+      } finally {
+        vi.useRealTimers();
+      }
     },
     SLOW_MS,
   );
@@ -192,7 +246,7 @@ describe('alerts list (/app/notifications)', () => {
         JSON.stringify({ navSettings: { miniSidebarNav: true } }),
       );
       openApp('/app/home', {
-        [`GET ${LIVE_OPS}/notifications/inbox`]: { unread: 3, items: [] },
+        [`GET ${LIVE_OPS}/notifications/inbox`]: { unread: 3, items: [], notices: [] },
       });
       const menu = await screen.findByRole('menu', { name: 'Main' });
       const item = await within(menu).findByRole('menuitem', { name: /Alerts/ });
@@ -220,6 +274,7 @@ describe('alert details (/app/notifications/{id})', () => {
         [`GET ${LIVE_OPS}/notifications/${ALERT_ID}/firings`]: firings,
         [`GET ${LIVE_OPS}/notifications/inbox`]: {
           unread: 1,
+          notices: [],
           items: [
             {
               firingId: 'f-2',

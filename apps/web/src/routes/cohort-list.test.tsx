@@ -1,5 +1,5 @@
 import type { SegmentFilter } from '@revlane/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -197,6 +197,35 @@ describe('cohort list', () => {
         filters,
       });
       expect(await screen.findByRole('heading', { name: 'Enterprise' })).toBeInTheDocument();
+    },
+    SLOW_ROUTE_TEST_MS,
+  );
+
+  it(
+    'saves one cohort for a double click on Submit in "Save as cohort"',
+    async () => {
+      const created = cohort({ id: OTHER_COHORT_ID, name: 'Enterprise', members: null });
+      const { requests } = openSegment('/app/segments/seg-1', {
+        'POST /live-ops/api/v1/segments/seg-1/cohorts': () => jsonResponse(201, { data: created }),
+        [`GET /live-ops/api/v1/cohorts/${OTHER_COHORT_ID}`]: created,
+      });
+      const header = (await screen.findByRole('heading', { level: 1 })).closest('header')!;
+      await userEvent.click(within(header).getByRole('button', { name: /Save as cohort/ }));
+      const dialog = await findDialog('Save as cohort');
+      await userEvent.type(
+        within(dialog).getByRole('textbox', { name: 'Cohort name' }),
+        'Enterprise',
+      );
+      const submit = within(dialog).getByRole('button', { name: 'Submit' });
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+
+      await waitFor(() =>
+        expect(window.location.pathname).toBe(`/app/segments/seg-1/${OTHER_COHORT_ID}`),
+      );
+      expect(requestsTo(requests, 'POST', '/live-ops/api/v1/segments/seg-1/cohorts')).toHaveLength(
+        1,
+      );
     },
     SLOW_ROUTE_TEST_MS,
   );

@@ -1,5 +1,5 @@
 import type { Profile } from '@revlane/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { describeRequests, stubApi } from '@/testing/api-stub';
@@ -181,6 +181,31 @@ describe('profile page', () => {
       'POST /notifications/slack/test',
       'POST /notifications/slack/test',
     ]);
+  });
+
+  it('sends one Slack test message for a double click on "Send test message"', async () => {
+    const { requests } = stubApi({
+      'GET /user/api/v1/users/me': () => jsonResponse(200, { data: impersonatedProfile }),
+      'GET /user/api/v1/users/me/notifications/slack/channels': () =>
+        jsonResponse(200, { data: [{ id: 'C2', name: 'revenue-alerts' }] }),
+      'GET /user/api/v1/users/me/notifications/slack': () =>
+        jsonResponse(200, { data: { channelId: 'C2' } }),
+      'POST /user/api/v1/users/me/notifications/slack/test': () =>
+        jsonResponse(200, { data: { channelId: 'C2', sent: true } }),
+    });
+    await renderProfile();
+    const slack = screen.getByRole('region', { name: 'Slack notifications' });
+    const send = await within(slack).findByRole('button', { name: 'Send test message' });
+    await waitFor(() => expect(send).toBeEnabled());
+
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await within(slack).findByRole('status')).toHaveTextContent(
+      'Test message sent to #revenue-alerts',
+    );
+    expect(
+      describeRequests(requests).filter((r) => r.endsWith('/notifications/slack/test')),
+    ).toEqual(['POST /user/api/v1/users/me/notifications/slack/test']);
   });
 
   it('saves each dashboard setting as it changes', async () => {

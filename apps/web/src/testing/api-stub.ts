@@ -32,7 +32,7 @@ export const DEFAULT_API_ROUTES: ApiRoutes = {
   'GET /composer/api/v1/connections': connectionList(),
   'GET /live-ops/api/v1/cohorts/trends': [],
   'GET /live-ops/api/v1/notifications': { items: [], total: 0, page: 1, perPage: 500 },
-  'GET /live-ops/api/v1/notifications/inbox': { unread: 0, items: [] },
+  'GET /live-ops/api/v1/notifications/inbox': { unread: 0, items: [], notices: [] },
   'GET /api/v1/plays': { items: [], total: 0, page: 1, perPage: 500 },
   'GET /live-ops/api/v1/segments/seg-1/notifications': {
     items: [],

@@ -11,3 +11,4 @@ export { defineGetQuery, useGetQuery, type GetQuery, type GetQueryDefinition } f
 export { isSessionEndedError, isTryLaterError } from './error-class';
 export { getErrorText, getFieldErrors } from './error-text';
 export { createQueryClient, type AppQueryMeta } from './query-client';
+export { useSingleFlightMutation, type SingleFlightMutation } from './use-single-flight-mutation';

@@ -59,4 +59,15 @@ describe('InlineEdit', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Display name' }), ' L{Enter}');
     expect(screen.getByRole('textbox', { name: 'Display name' })).toHaveValue('Ada L');
   });
+
+  it('saves once when Enter and Save come before the first save ends', async () => {
+    const onSave = renderEdit(vi.fn(() => new Promise<void>(() => undefined)));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Display name' }));
+    const field = screen.getByRole('textbox', { name: 'Display name' });
+    fireEvent.change(field, { target: { value: 'Ada Lovelace' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useSingleFlight } from './use-single-flight';
 
 /** docs/product.md §5: inline edit strips newlines, whether typed, pasted or dropped. */
 export function stripNewlines(value: string): string {
@@ -18,7 +19,10 @@ interface InlineEditProps {
   placeholder?: string;
 }
 
-/** Shows a value with an Edit button; Enter saves, Escape cancels. */
+/**
+ * Shows a value with an Edit button; Enter saves, Escape cancels. A second Enter or click
+ * while a save runs does nothing (docs/product.md §5, Forms).
+ */
 export function InlineEdit({
   label,
   value,
@@ -29,16 +33,19 @@ export function InlineEdit({
 }: InlineEditProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const errorId = useId();
-  const problem = draft === null ? null : (validate?.(draft) ?? null);
-  const canSave = draft !== null && draft.trim() !== value && !problem && !isSaving;
-
-  const save = () => {
-    if (!canSave) return;
-    onSave(draft.trim()).then(
+  const saving = useSingleFlight((text: string) =>
+    onSave(text).then(
       () => setDraft(null),
       // The caller reports the failure; the draft stays so nothing typed is lost.
       () => undefined,
-    );
+    ),
+  );
+  const isBusy = isSaving || saving.isPending;
+  const problem = draft === null ? null : (validate?.(draft) ?? null);
+  const canSave = draft !== null && draft.trim() !== value && !problem && !isBusy;
+
+  const save = () => {
+    if (canSave) void saving.run(draft.trim());
   };
   const handleKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
@@ -74,15 +81,15 @@ export function InlineEdit({
           autoSize={{ minRows: 1, maxRows: 3 }}
           value={draft}
           status={problem ? 'error' : undefined}
-          disabled={isSaving}
+          disabled={isBusy}
           onChange={(event) => setDraft(stripNewlines(event.target.value))}
           onKeyDown={handleKeyDown}
           className="max-w-sm"
         />
-        <Button type="primary" onClick={save} disabled={!canSave} loading={isSaving}>
+        <Button type="primary" onClick={save} disabled={!canSave} loading={isBusy}>
           Save
         </Button>
-        <Button onClick={() => setDraft(null)} disabled={isSaving}>
+        <Button onClick={() => setDraft(null)} disabled={isBusy}>
           Cancel
         </Button>
       </div>

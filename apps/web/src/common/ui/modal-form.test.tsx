@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog';
@@ -54,6 +54,39 @@ describe('ModalForm', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
+  it('submits once for a double click, loading until the request ends', async () => {
+    let finish = () => undefined as void;
+    const request = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const onSubmit = vi.fn(() => request);
+    renderForm({ onSubmit });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(submit).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Discard' })).toBeDisabled();
+
+    finish();
+    await act(() => request);
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores a second submit before React re-renders (a ref, not the loading state)', () => {
+    const onSubmit = vi.fn(() => new Promise(() => undefined));
+    renderForm({ onSubmit });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    act(() => {
+      submit.click();
+      submit.click();
+      fireEvent.submit(screen.getByRole('dialog').querySelector('form')!);
+    });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the error in an alert above the fields', () => {
     renderForm({ error: 'A cohort with this name exists.' });
     expect(screen.getByRole('alert')).toHaveTextContent('A cohort with this name exists.');
@@ -81,5 +114,24 @@ describe('ConfirmDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('confirms once for a double click, both buttons disabled while it runs', () => {
+    const onConfirm = vi.fn(() => new Promise(() => undefined));
+    render(
+      <ConfirmDialog
+        open
+        title="Delete alert?"
+        confirmText="Delete"
+        onConfirm={onConfirm}
+        onCancel={vi.fn()}
+      />,
+    );
+    const confirm = screen.getByRole('button', { name: 'Delete' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(confirm).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   });
 });

@@ -2,12 +2,14 @@ import { MODAL_WIDTH } from '@revlane/contracts';
 import { Button, Modal } from 'antd';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { InlineAlert } from './inline-alert';
+import { useSingleFlight } from './use-single-flight';
 
 interface ModalFormProps {
   open: boolean;
   title: ReactNode;
   children: ReactNode;
-  onSubmit: () => void;
+  /** Sends the form; while the promise it returns is pending, the form is loading. */
+  onSubmit: () => void | Promise<unknown>;
   onDiscard: () => void;
   /** Whether the form's values may be submitted now (valid, changed, …). */
   canSubmit: boolean;
@@ -24,7 +26,9 @@ interface ModalFormProps {
 
 /**
  * Modal with a form, Submit and Discard (docs/product.md §2, §5): Submit is disabled unless the form may
- * be submitted and no request is loading. Enter in a field submits like the button does.
+ * be submitted and no request is loading. Enter in a field submits like the button does. A
+ * submit while the promise of the previous one is pending does nothing, even one dispatched
+ * before React re-renders (a double click): the guard is a ref, not the `isLoading` prop.
  */
 export function ModalForm({
   open,
@@ -41,10 +45,12 @@ export function ModalForm({
   isDismissible = true,
 }: ModalFormProps) {
   const formId = useId();
-  const isSubmitEnabled = canSubmit && !isLoading;
+  const submit = useSingleFlight(onSubmit);
+  const isBusy = isLoading || submit.isPending;
+  const isSubmitEnabled = canSubmit && !isBusy;
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (isSubmitEnabled) onSubmit();
+    if (isSubmitEnabled) void submit.run();
   };
 
   return (
@@ -52,13 +58,13 @@ export function ModalForm({
       open={open}
       title={title}
       width={width}
-      onCancel={isLoading ? undefined : onDiscard}
+      onCancel={isBusy ? undefined : onDiscard}
       closable={isDismissible}
       keyboard={isDismissible}
       mask={{ closable: isDismissible }}
       destroyOnHidden
       footer={[
-        <Button key="discard" onClick={onDiscard} disabled={isLoading}>
+        <Button key="discard" onClick={onDiscard} disabled={isBusy}>
           {discardText}
         </Button>,
         <Button
@@ -66,14 +72,14 @@ export function ModalForm({
           type="primary"
           htmlType="submit"
           form={formId}
-          loading={isLoading}
+          loading={isBusy}
           disabled={!isSubmitEnabled}
         >
           {submitText}
         </Button>,
       ]}
     >
-      <form id={formId} onSubmit={handleSubmit} noValidate aria-busy={isLoading}>
+      <form id={formId} onSubmit={handleSubmit} noValidate aria-busy={isBusy}>
         {error ? <InlineAlert type="error" title={error} className="mb-4" /> : null}
         {children}
       </form>

@@ -8,8 +8,8 @@ import {
   type TestSend,
   type UpdateNotificationBody,
 } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { alertsKeys } from './alerts-keys';
 
 /** After any change every list and the changed alert are read again. */
@@ -25,7 +25,7 @@ function useRefreshAlerts() {
 export function useCreateAlert() {
   const client = useApiClient('liveOps');
   const refresh = useRefreshAlerts();
-  return useMutation<Notification, ApiError, CreateNotificationBody>({
+  return useSingleFlightMutation<Notification, ApiError, CreateNotificationBody>({
     mutationFn: async (body) =>
       notificationSchema.parse(await client.post<unknown>(NOTIFICATIONS_API.list, body)),
     // The form shows what was refused, field by field.
@@ -38,7 +38,7 @@ export function useCreateAlert() {
 export function useUpdateAlert(id: string) {
   const client = useApiClient('liveOps');
   const refresh = useRefreshAlerts();
-  return useMutation<Notification, ApiError, UpdateNotificationBody>({
+  return useSingleFlightMutation<Notification, ApiError, UpdateNotificationBody>({
     mutationFn: async (body) =>
       notificationSchema.parse(
         await client.patch<unknown>(NOTIFICATIONS_API.notification(id), body),
@@ -51,7 +51,7 @@ export function useUpdateAlert(id: string) {
 export function useDeleteAlert() {
   const client = useApiClient('liveOps');
   const queryClient = useQueryClient();
-  return useMutation<void, ApiError, string>({
+  return useSingleFlightMutation<void, ApiError, string>({
     mutationFn: async (id) => {
       await client.delete<unknown>(NOTIFICATIONS_API.notification(id));
     },
@@ -65,7 +65,7 @@ export function useDeleteAlert() {
 /** `POST {liveOps}/notifications/test`: a sample of the form's alert, before it is saved. */
 export function useSendTest() {
   const client = useApiClient('liveOps');
-  return useMutation<TestSend, ApiError, TestDraftBody>({
+  return useSingleFlightMutation<TestSend, ApiError, TestDraftBody>({
     mutationFn: async (body) =>
       testSendSchema.parse(await client.post<unknown>(NOTIFICATIONS_API.testDraft, body)),
     meta: { hideErrorToast: true },

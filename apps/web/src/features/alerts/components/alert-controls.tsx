@@ -35,7 +35,7 @@ export function SnoozeMenu({ alert }: { alert: Notification }) {
   ];
   const choose = (key: string) => {
     const snooze = SNOOZES.find((option) => option.key === key);
-    update.mutate({
+    void update.mutate({
       snoozedUntil: snooze ? new Date(Date.now() + snooze.ms).toISOString() : null,
     });
   };

@@ -125,7 +125,9 @@ function useMarkOwnFiringsRead(notificationId: string) {
     .filter((item) => !item.read && item.notificationId === notificationId)
     .map((item) => item.firingId);
   const key = unread.join(',');
+  // A firing that arrives (the inbox polls) while a request is in flight is not lost: that
+  // request's answer refreshes the inbox, and the key then holds only the new firing.
   useEffect(() => {
-    if (key) mutate({ firingIds: key.split(',') });
+    if (key) void mutate({ firingIds: key.split(',') });
   }, [key, mutate]);
 }

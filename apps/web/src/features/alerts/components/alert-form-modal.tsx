@@ -1,9 +1,10 @@
 import type { Notification, TestSend } from '@revlane/contracts';
-import { Button, Checkbox, Input, InputNumber, Radio, Select } from 'antd';
+import { Checkbox, Input, InputNumber, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { getErrorText } from '@/common/api';
 import { useCohortChoices, useMySegments, useSlackChannels } from '@/common/queries';
 import { ModalForm } from '@/common/ui/modal-form';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { FormField } from '@/common/ui/form-field';
 import { useCreateAlert, useSendTest, useUpdateAlert } from '../api/save-alert';
 import {
@@ -52,8 +53,9 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
       onSaved?.(saved);
       onClose();
     };
-    if (alert) update.mutate(toUpdateBody(values), { onSuccess });
-    else create.mutate(toCreateBody(values), { onSuccess });
+    return alert
+      ? update.mutate(toUpdateBody(values), { onSuccess })
+      : create.mutate(toCreateBody(values), { onSuccess });
   };
 
   return (
@@ -205,7 +207,7 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
         </fieldset>
         <div className="flex flex-col gap-2">
           <div>
-            <Button
+            <MutationButton
               onClick={() =>
                 test.mutate({
                   name: values.name.trim() || 'New alert',
@@ -213,11 +215,10 @@ function AlertForm({ onClose, alert, preset, onSaved }: AlertFormModalProps) {
                   channels: channelsOf(values),
                 })
               }
-              loading={test.isPending}
               disabled={missing === 'a channel'}
             >
               Send test
-            </Button>
+            </MutationButton>
           </div>
           {test.data && <TestResults results={test.data.results} />}
           {test.error && (

@@ -1,7 +1,8 @@
 import { APP_ROUTES } from '@revlane/contracts';
-import { Badge, Button } from 'antd';
+import { Badge } from 'antd';
 import { Link } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { SectionCard } from '@/common/ui/section-card';
 import { useInbox, useMarkRead } from '../api/get-inbox';
 import { firingSummary } from '../lib/firing-summary';
@@ -26,14 +27,9 @@ export function InboxList() {
             </li>
           ))}
         </ul>
-        <Button
-          className="mt-3"
-          size="small"
-          loading={markRead.isPending}
-          onClick={() => markRead.mutate({})}
-        >
+        <MutationButton className="mt-3" size="small" onClick={() => markRead.mutate({})}>
           Mark all read
-        </Button>
+        </MutationButton>
       </SectionCard>
     </div>
   );

@@ -90,7 +90,7 @@ export function SegmentAlerts({ segmentId }: { segmentId: string }) {
         isLoading={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() =>
-          removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })
+          removing ? remove.mutate(removing.id, { onSuccess: () => setRemoving(null) }) : undefined
         }
       >
         {remove.error

@@ -1,6 +1,6 @@
 import { cohortSchema, COHORTS_API, type Cohort, type CreateCohortBody } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `POST {liveOps}/segments/{segmentId}/cohorts`; a taken name is a 409. */
@@ -16,7 +16,7 @@ export async function createCohort(
 export function useCreateCohort(segmentId: string) {
   const client = useApiClient('liveOps');
   const queryClient = useQueryClient();
-  return useMutation<Cohort, ApiError, CreateCohortBody>({
+  return useSingleFlightMutation<Cohort, ApiError, CreateCohortBody>({
     mutationFn: (body) => createCohort(client, segmentId, body),
     // The dialog shows the server's message (e.g. the name is taken) above its field.
     meta: { hideErrorToast: true },

@@ -1,6 +1,6 @@
 import { COHORTS_API } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { cohortsKeys } from './cohorts-keys';
 
 /** `DELETE {liveOps}/segments/{segmentId}/cohorts/{id}`; a 409 names what depends on it. */
@@ -15,7 +15,7 @@ export async function deleteCohort(
 export function useDeleteCohort(segmentId: string) {
   const client = useApiClient('liveOps');
   const queryClient = useQueryClient();
-  return useMutation<void, ApiError, string>({
+  return useSingleFlightMutation<void, ApiError, string>({
     mutationFn: (cohortId) => deleteCohort(client, segmentId, cohortId),
     // The confirm dialog explains a refusal (and lists the dependents) itself.
     meta: { hideErrorToast: true },

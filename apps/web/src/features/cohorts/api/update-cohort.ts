@@ -1,6 +1,6 @@
 import { cohortSchema, COHORTS_API, type Cohort, type UpdateCohortBody } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { sortCohorts } from '../lib/sort-cohorts';
 import { cohortsKeys } from './cohorts-keys';
 
@@ -27,7 +27,7 @@ interface UpdateCohortVariables {
 export function useUpdateCohort(segmentId: string, { showErrorToast = true } = {}) {
   const client = useApiClient('liveOps');
   const queryClient = useQueryClient();
-  return useMutation<Cohort, ApiError, UpdateCohortVariables>({
+  return useSingleFlightMutation<Cohort, ApiError, UpdateCohortVariables>({
     mutationFn: ({ cohortId, changes }) => updateCohort(client, segmentId, cohortId, changes),
     meta: { hideErrorToast: !showErrorToast },
     onSuccess: async (cohort) => {

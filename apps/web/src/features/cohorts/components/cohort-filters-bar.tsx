@@ -2,6 +2,7 @@ import type { Cohort, SegmentFilter } from '@revlane/contracts';
 import { Button } from 'antd';
 import { useUpdateCohort } from '../api/update-cohort';
 import type { ApplyFilters } from '../hooks/use-cohort-filter-sync';
+import { MutationButton } from '@/common/ui/mutation-button';
 
 interface CohortFiltersBarProps {
   cohort: Cohort;
@@ -22,13 +23,12 @@ export function CohortFiltersBar({ cohort, urlFilters, applyFilters }: CohortFil
       <Button onClick={() => applyFilters(cohort.filters)} disabled={update.isPending}>
         Reset
       </Button>
-      <Button
+      <MutationButton
         type="primary"
-        loading={update.isPending}
         onClick={() => update.mutate({ cohortId: cohort.id, changes: { filters: urlFilters } })}
       >
         Update cohort
-      </Button>
+      </MutationButton>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { SOURCES_API, syncSchema, type Sync } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { sourcesKeys } from './sources-keys';
 
 /** `DELETE {composer}/syncs/{id}` cancels a queued or running sync; the previous data stays. */
@@ -11,7 +11,7 @@ export async function cancelSync(client: ApiClient, syncId: string): Promise<Syn
 export function useCancelSync() {
   const client = useApiClient('composer');
   const queryClient = useQueryClient();
-  return useMutation<Sync, ApiError, string>({
+  return useSingleFlightMutation<Sync, ApiError, string>({
     mutationFn: (syncId) => cancelSync(client, syncId),
     // The card shows the run "Cancelled" once the list is read again.
     onSuccess: async (sync) => {

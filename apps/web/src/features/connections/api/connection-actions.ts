@@ -3,8 +3,8 @@ import {
   CONNECTIONS_API,
   type ConnectionProvider,
 } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { connectionsKeys } from './get-connections';
 import { sourcesKeys } from './sources-keys';
 
@@ -14,7 +14,11 @@ import { sourcesKeys } from './sources-keys';
  */
 export function useAuthorize() {
   const client = useApiClient('composer');
-  return useMutation<string, ApiError, { provider: ConnectionProvider; writeAccess?: boolean }>({
+  return useSingleFlightMutation<
+    string,
+    ApiError,
+    { provider: ConnectionProvider; writeAccess?: boolean }
+  >({
     mutationFn: async ({ provider, writeAccess }) =>
       authorizeResponseSchema.parse(
         await client.post<unknown>(
@@ -29,7 +33,7 @@ export function useAuthorize() {
 export function useSyncConnection() {
   const client = useApiClient('composer');
   const queryClient = useQueryClient();
-  return useMutation<unknown, ApiError, ConnectionProvider>({
+  return useSingleFlightMutation<unknown, ApiError, ConnectionProvider>({
     mutationFn: (provider) => client.post<unknown>(CONNECTIONS_API.syncs(provider)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: connectionsKeys.list() });
@@ -42,7 +46,7 @@ export function useSyncConnection() {
 export function useDisconnect() {
   const client = useApiClient('composer');
   const queryClient = useQueryClient();
-  return useMutation<unknown, ApiError, ConnectionProvider>({
+  return useSingleFlightMutation<unknown, ApiError, ConnectionProvider>({
     mutationFn: (provider) => client.delete<unknown>(CONNECTIONS_API.one(provider)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsKeys.list() }),
   });

@@ -1,6 +1,6 @@
 import { sourceSchema, SOURCES_API, type CreateSourceBody, type Source } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { sourcesKeys } from './sources-keys';
 
 /** `POST {composer}/sources`: 201 with the source; its secrets are never answered. */
@@ -11,7 +11,7 @@ export async function createSource(client: ApiClient, body: CreateSourceBody): P
 export function useCreateSource() {
   const client = useApiClient('composer');
   const queryClient = useQueryClient();
-  return useMutation<Source, ApiError, CreateSourceBody>({
+  return useSingleFlightMutation<Source, ApiError, CreateSourceBody>({
     mutationFn: (body) => createSource(client, body),
     // The wizard shows the refusal next to the fields it names.
     meta: { hideErrorToast: true },

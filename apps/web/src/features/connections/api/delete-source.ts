@@ -1,6 +1,6 @@
 import { SOURCES_API } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { sourcesKeys } from './sources-keys';
 
 /** `DELETE {composer}/sources/{id}` drops its landed tables; a 409 names what depends on it. */
@@ -11,7 +11,7 @@ export async function deleteSource(client: ApiClient, sourceId: string): Promise
 export function useDeleteSource() {
   const client = useApiClient('composer');
   const queryClient = useQueryClient();
-  return useMutation<void, ApiError, string>({
+  return useSingleFlightMutation<void, ApiError, string>({
     mutationFn: (sourceId) => deleteSource(client, sourceId),
     // The confirm dialog explains a refusal (and lists the dependents) itself.
     meta: { hideErrorToast: true },

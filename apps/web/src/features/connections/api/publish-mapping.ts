@@ -4,8 +4,8 @@ import {
   syncStartedSchema,
   type MappingBody,
 } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { sourcesKeys } from './sources-keys';
 
 /**
@@ -20,7 +20,7 @@ export async function saveAndPublishMapping(client: ApiClient, body: MappingBody
 export function usePublishMapping() {
   const client = useApiClient('composer');
   const queryClient = useQueryClient();
-  return useMutation<string, ApiError, MappingBody>({
+  return useSingleFlightMutation<string, ApiError, MappingBody>({
     mutationFn: (body) => saveAndPublishMapping(client, body),
     // The editor puts a refusal next to the fields it names.
     meta: { hideErrorToast: true },

@@ -1,6 +1,6 @@
 import { SOURCES_API, syncStartedSchema } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { sourcesKeys } from './sources-keys';
 
 /** `POST {composer}/sources/{id}/syncs` → 202 `{ id }` (the run already queued, if any). */
@@ -11,7 +11,7 @@ export async function startSync(client: ApiClient, sourceId: string): Promise<st
 export function useStartSync() {
   const client = useApiClient('composer');
   const queryClient = useQueryClient();
-  return useMutation<string, ApiError, string>({
+  return useSingleFlightMutation<string, ApiError, string>({
     mutationFn: (sourceId) => startSync(client, sourceId),
     // The card turns "queued" and the list polls until the run ends.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sourcesKeys.list() }),

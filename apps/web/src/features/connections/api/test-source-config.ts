@@ -4,8 +4,7 @@ import {
   type TestResult,
   type TestSourceBody,
 } from '@revlane/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 
 /** `POST {composer}/sources/test`: an unsaved config → `{ ok, message }` saying what to fix. */
 export async function testSourceConfig(
@@ -17,7 +16,7 @@ export async function testSourceConfig(
 
 export function useTestSourceConfig() {
   const client = useApiClient('composer');
-  return useMutation<TestResult, ApiError, TestSourceBody>({
+  return useSingleFlightMutation<TestResult, ApiError, TestSourceBody>({
     mutationFn: (body) => testSourceConfig(client, body),
     // A 400 names fields; the form puts each message beside its field.
     meta: { hideErrorToast: true },

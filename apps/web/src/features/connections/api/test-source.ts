@@ -4,8 +4,7 @@ import {
   type TestResult,
   type TestSavedSourceBody,
 } from '@revlane/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 
 /**
  * `POST {composer}/sources/{id}/test`: the saved config, secrets included (the client never
@@ -23,7 +22,7 @@ export async function testSource(
 
 export function useTestSource(sourceId: string) {
   const client = useApiClient('composer');
-  return useMutation<TestResult, ApiError, Record<string, unknown> | null>({
+  return useSingleFlightMutation<TestResult, ApiError, Record<string, unknown> | null>({
     mutationFn: (changes) => testSource(client, sourceId, changes),
     // The dialog shows a refused test beside its button.
     meta: { hideErrorToast: true },

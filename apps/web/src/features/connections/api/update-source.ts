@@ -1,6 +1,6 @@
 import { sourceSchema, SOURCES_API, type Source, type UpdateSourceBody } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { sourcesKeys } from './sources-keys';
 
 /** `PATCH {composer}/sources/{id}`: a secret left out of `config` keeps its value. */
@@ -15,7 +15,7 @@ export async function updateSource(
 export function useUpdateSource(sourceId: string) {
   const client = useApiClient('composer');
   const queryClient = useQueryClient();
-  return useMutation<Source, ApiError, UpdateSourceBody>({
+  return useSingleFlightMutation<Source, ApiError, UpdateSourceBody>({
     mutationFn: (body) => updateSource(client, sourceId, body),
     meta: { hideErrorToast: true },
     onSuccess: async () => {

@@ -56,7 +56,7 @@ export function EditSourceDialog({ source, onClose }: EditSourceDialogProps) {
       form.setFields(toFormFields(checked.errors));
       return;
     }
-    update.mutate(
+    return update.mutate(
       {
         name: checked.body.name,
         schedule: values.schedule,

@@ -1,5 +1,5 @@
-import { Button } from 'antd';
 import { InlineAlert } from '@/common/ui/inline-alert';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { useTestSource } from '../api/test-source';
 import { TestResultAlert } from './test-result-alert';
 
@@ -18,13 +18,7 @@ export function SavedSourceTest({ sourceId, changes }: SavedSourceTestProps) {
   return (
     <div className="mb-4 flex flex-col gap-2">
       <div className="flex items-center gap-3">
-        <Button
-          onClick={() => test.mutate(changes)}
-          loading={test.isPending}
-          disabled={test.isPending}
-        >
-          Test connection
-        </Button>
+        <MutationButton onClick={() => test.mutate(changes)}>Test connection</MutationButton>
       </div>
       {test.data && <TestResultAlert result={test.data} />}
       {test.error && <InlineAlert type="error" title={test.error.message} />}

@@ -1,6 +1,6 @@
 import { dashboardSettingsSchema, USER_API, type DashboardSettings } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { dashboardKeys } from './dashboard-keys';
 
 /** `PATCH users/me/dashboard` with only the changed settings; answers all of them. */
@@ -17,7 +17,7 @@ export function useUpdateDashboardSettings() {
   const client = useApiClient('user');
   const queryClient = useQueryClient();
   const key = dashboardKeys.settings();
-  return useMutation<
+  return useSingleFlightMutation<
     DashboardSettings,
     ApiError,
     Partial<DashboardSettings>,

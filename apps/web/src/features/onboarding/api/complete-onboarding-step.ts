@@ -4,8 +4,8 @@ import {
   type OnboardingStep,
   type OnboardingStepId,
 } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { onboardingKeys } from './onboarding-keys';
 
 interface CompleteStepInput {
@@ -27,7 +27,7 @@ export async function completeOnboardingStep(
 export function useCompleteOnboardingStep() {
   const client = useApiClient('user');
   const queryClient = useQueryClient();
-  return useMutation<OnboardingStep, ApiError, CompleteStepInput>({
+  return useSingleFlightMutation<OnboardingStep, ApiError, CompleteStepInput>({
     mutationFn: (input) => completeOnboardingStep(client, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingKeys.steps() }),
   });

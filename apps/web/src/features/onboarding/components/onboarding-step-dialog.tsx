@@ -36,9 +36,12 @@ export function OnboardingStepDialog({
   const isDone = step?.status === 'completed';
 
   const close = useCallback(() => void navigate(APP_ROUTES.home), [navigate]);
+  // The mutation itself ignores a second call while one is in flight (a double click, or a
+  // booking confirmed twice): no check of `isPending` here, which lags a render behind.
+  const { mutate } = completeStep;
   const complete = useCallback(() => {
-    if (!userId || completeStep.isPending) return;
-    completeStep.mutate(
+    if (!userId) return;
+    void mutate(
       { userId, stepId },
       {
         onSuccess: () => {
@@ -47,7 +50,7 @@ export function OnboardingStepDialog({
         },
       },
     );
-  }, [userId, stepId, completeStep, definition.title, close]);
+  }, [userId, stepId, mutate, definition.title, close]);
 
   return (
     <Modal

@@ -7,8 +7,8 @@ import {
   type PlayWithSecrets,
   type UpdatePlayBody,
 } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { playsKeys } from './plays-keys';
 
 /** After a change the list and the play's runs are read again; the answer is the play. */
@@ -25,7 +25,7 @@ function useRefreshPlays() {
 export function useCreatePlay() {
   const client = useApiClient('main');
   const refresh = useRefreshPlays();
-  return useMutation<PlayWithSecrets, ApiError, CreatePlayBody>({
+  return useSingleFlightMutation<PlayWithSecrets, ApiError, CreatePlayBody>({
     mutationFn: async (body) =>
       playWithSecretsSchema.parse(await client.post<unknown>(PLAYS_API.list, body)),
     // The form shows what was refused, field by field.
@@ -41,7 +41,7 @@ export function useCreatePlay() {
 export function useUpdatePlay(id: string, { hideErrorToast = false } = {}) {
   const client = useApiClient('main');
   const refresh = useRefreshPlays();
-  return useMutation<PlayWithSecrets, ApiError, UpdatePlayBody>({
+  return useSingleFlightMutation<PlayWithSecrets, ApiError, UpdatePlayBody>({
     mutationFn: async (body) =>
       playWithSecretsSchema.parse(await client.patch<unknown>(PLAYS_API.play(id), body)),
     meta: { hideErrorToast },
@@ -53,7 +53,7 @@ export function useUpdatePlay(id: string, { hideErrorToast = false } = {}) {
 export function useDeletePlay() {
   const client = useApiClient('main');
   const queryClient = useQueryClient();
-  return useMutation<void, ApiError, string>({
+  return useSingleFlightMutation<void, ApiError, string>({
     mutationFn: async (id) => {
       await client.delete<unknown>(PLAYS_API.play(id));
     },
@@ -67,7 +67,7 @@ export function useDeletePlay() {
 /** `POST {main}/plays/{id}/preview`: the rendered payloads for up to 3 members; sends nothing. */
 export function usePreviewPlay(id: string) {
   const client = useApiClient('main');
-  return useMutation<PlayPreview, ApiError, void>({
+  return useSingleFlightMutation<PlayPreview, ApiError, void>({
     mutationFn: async () =>
       playPreviewSchema.parse(await client.post<unknown>(PLAYS_API.preview(id), {})),
     meta: { hideErrorToast: true },

@@ -2,6 +2,7 @@ import { TEMPLATE_ENTITY, type Play, type PlayWithSecrets } from '@revlane/contr
 import { Button } from 'antd';
 import { useState } from 'react';
 import { getErrorText } from '@/common/api';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { SectionCard } from '@/common/ui/section-card';
 import { UnsavedChangesPrompt } from '@/common/ui/unsaved-changes-prompt';
 import { useRecordColumns, useSampleRecord } from '../api/get-play-choices';
@@ -70,9 +71,9 @@ export function PlayDefinitionForm({ play, canEdit }: PlayDefinitionFormProps) {
       </SectionCard>
       {canEdit && (
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="primary" loading={update.isPending} disabled={!isDirty} onClick={save}>
+          <MutationButton type="primary" disabled={!isDirty} onClick={save}>
             Save changes
-          </Button>
+          </MutationButton>
           {isDirty && (
             <Button
               onClick={() => {

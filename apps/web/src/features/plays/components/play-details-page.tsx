@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/common/ui/confirm-dialog';
 import { EmptyState } from '@/common/ui/empty-state';
 import { InlineAlert } from '@/common/ui/inline-alert';
 import { LoadError } from '@/common/ui/load-error';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { PageHeader } from '@/common/ui/page-header';
 import { usePlay } from '../api/get-play';
 import { useDeletePlay, useUpdatePlay } from '../api/save-play';
@@ -71,7 +72,7 @@ function PlayDetails({ play, canEdit }: { play: Play; canEdit: boolean }) {
         actions={
           canEdit && (
             <>
-              <Button
+              <MutationButton
                 icon={
                   isActive ? (
                     <PauseCircleOutlined aria-hidden="true" />
@@ -79,11 +80,10 @@ function PlayDetails({ play, canEdit }: { play: Play; canEdit: boolean }) {
                     <PlayCircleOutlined aria-hidden="true" />
                   )
                 }
-                loading={status.isPending}
                 onClick={() => status.mutate({ status: isActive ? 'paused' : 'active' })}
               >
                 {isActive ? 'Pause' : play.status === 'draft' ? 'Activate' : 'Resume'}
-              </Button>
+              </MutationButton>
               <Button danger onClick={() => setDeleting(true)}>
                 Delete
               </Button>

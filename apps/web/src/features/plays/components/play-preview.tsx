@@ -1,7 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { PLAY_PREVIEW_RECORDS } from '@revlane/contracts';
-import { Button } from 'antd';
 import { getErrorText } from '@/common/api';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { SectionCard } from '@/common/ui/section-card';
 import { usePreviewPlay } from '../api/save-play';
 import { ACTION_LABELS } from '../lib/describe-play';
@@ -25,13 +25,12 @@ export function PlayPreview({
     >
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-3">
-          <Button
+          <MutationButton
             icon={<EyeOutlined aria-hidden="true" />}
-            loading={preview.isPending}
             onClick={() => preview.mutate()}
           >
             Preview
-          </Button>
+          </MutationButton>
           {hasUnsavedChanges && (
             <span className="text-sm text-slate-500">Save first to preview your changes.</span>
           )}

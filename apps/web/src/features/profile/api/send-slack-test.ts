@@ -1,11 +1,10 @@
 import { slackTestResultSchema, USER_API, type SlackTestResult } from '@revlane/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useApiClient, type ApiError } from '@/common/api';
+import { useApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 
 /** `POST users/me/notifications/slack/test`: a test message to the chosen channel. */
 export function useSendSlackTest() {
   const client = useApiClient('user');
-  return useMutation<SlackTestResult, ApiError, void>({
+  return useSingleFlightMutation<SlackTestResult, ApiError, void>({
     mutationFn: async () =>
       slackTestResultSchema.parse(await client.post<unknown>(USER_API.slackTest)),
   });

@@ -1,6 +1,6 @@
 import { profileSchema, USER_API, type Profile } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
 /** `PATCH users/me/profile { displayName }` (docs/product.md §7: the profile update takes a name). */
@@ -13,7 +13,7 @@ export async function updateDisplayName(client: ApiClient, displayName: string):
 export function useUpdateDisplayName() {
   const client = useApiClient('user');
   const queryClient = useQueryClient();
-  return useMutation<Profile, ApiError, string>({
+  return useSingleFlightMutation<Profile, ApiError, string>({
     mutationFn: (displayName) => updateDisplayName(client, displayName),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.me(), profile);

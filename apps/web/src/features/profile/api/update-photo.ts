@@ -1,6 +1,6 @@
 import { profileSchema, USER_API, type Profile } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
 /** `PATCH users/me { photo }`: the stored image's URL, or null to remove the photo. */
@@ -12,7 +12,7 @@ export async function updatePhoto(client: ApiClient, photo: string | null): Prom
 export function useUpdatePhoto() {
   const client = useApiClient('user');
   const queryClient = useQueryClient();
-  return useMutation<Profile, ApiError, string | null>({
+  return useSingleFlightMutation<Profile, ApiError, string | null>({
     mutationFn: (photo) => updatePhoto(client, photo),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.me(), profile);

@@ -3,8 +3,8 @@ import {
   USER_API,
   type SlackNotificationSettings,
 } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { profileKeys } from './profile-keys';
 
 /** `PATCH users/me/notifications/slack { channelId }`. */
@@ -19,7 +19,7 @@ export async function updateSlackNotifications(
 export function useUpdateSlackNotifications() {
   const client = useApiClient('user');
   const queryClient = useQueryClient();
-  return useMutation<SlackNotificationSettings, ApiError, SlackNotificationSettings>({
+  return useSingleFlightMutation<SlackNotificationSettings, ApiError, SlackNotificationSettings>({
     mutationFn: (changes) => updateSlackNotifications(client, changes),
     onSuccess: (settings) => queryClient.setQueryData(profileKeys.slackNotifications(), settings),
   });

@@ -1,7 +1,8 @@
 import { APP_ROUTES } from '@revlane/contracts';
-import { Button, Select, Skeleton } from 'antd';
+import { Select, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { useSlackChannels } from '@/common/queries';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { useSlackNotifications } from '../api/get-slack-notifications';
 import { useSendSlackTest } from '../api/send-slack-test';
 import { useUpdateSlackNotifications } from '../api/update-slack-notifications';
@@ -42,18 +43,14 @@ export function SlackChannelField() {
           }))}
           onChange={(channelId?: string) => {
             sendTest.reset();
-            update.mutate({ channelId: channelId ?? null });
+            void update.mutate({ channelId: channelId ?? null });
           }}
         />
       </label>
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Button
-          disabled={!channelId || update.isPending}
-          loading={sendTest.isPending}
-          onClick={() => sendTest.mutate()}
-        >
+        <MutationButton disabled={!channelId || update.isPending} onClick={() => sendTest.mutate()}>
           Send test message
-        </Button>
+        </MutationButton>
         {sendTest.isSuccess && (
           <span role="status" className="text-emerald-700">
             Test message sent to #{channelName ?? sendTest.data.channelId}

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiError } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { acceptTerms } from '../api/accept-terms';
 import { profileKeys } from '../api/profile-keys';
 import { updateDisplayName } from '../api/update-display-name';
@@ -17,7 +17,7 @@ interface AcceptTermsInput {
 export function useAcceptTerms() {
   const client = useApiClient('user');
   const queryClient = useQueryClient();
-  return useMutation<void, ApiError, AcceptTermsInput>({
+  return useSingleFlightMutation<void, ApiError, AcceptTermsInput>({
     mutationFn: async ({ displayName }) => {
       if (displayName !== undefined) await updateDisplayName(client, displayName);
       await acceptTerms(client);

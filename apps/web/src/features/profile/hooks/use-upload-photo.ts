@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApiClient, type ApiError } from '@/common/api';
+import { useApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { profileKeys } from '../api/profile-keys';
 import { updatePhoto } from '../api/update-photo';
 import { uploadPhotoFile } from '../api/upload-photo-file';
@@ -14,7 +14,7 @@ export function useUploadPhoto() {
   const userClient = useApiClient('user');
   const queryClient = useQueryClient();
   const [percent, setPercent] = useState(0);
-  const mutation = useMutation<void, ApiError, File>({
+  const mutation = useSingleFlightMutation<void, ApiError, File>({
     mutationFn: async (file) => {
       setPercent(0);
       const stored = await uploadPhotoFile(contentClient, file, setPercent);

@@ -1,6 +1,5 @@
 import { EXPORT_URL_PARAMS, exportTicketSchema, LIVE_OPS_API } from '@revlane/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/common/api';
+import { useApiClient, type ApiClient, useSingleFlightMutation } from '@/common/api';
 
 /**
  * The query of an export: the view's list query without its page, the grouping when the view
@@ -44,7 +43,7 @@ export async function createExportUrl(
 /** Asks for a ticket and hands the export URL to the browser, which downloads the file. */
 export function useExportSegment(segmentId: string) {
   const client = useApiClient('liveOps');
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (query: ExportQuery) => createExportUrl(client, segmentId, query),
     onSuccess: (url) => window.location.assign(url),
   });

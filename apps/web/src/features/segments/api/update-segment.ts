@@ -4,8 +4,8 @@ import {
   type SegmentDetail,
   type UpdateSegmentBody,
 } from '@revlane/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@/common/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, useSingleFlightMutation } from '@/common/api';
 import { segmentsKeys } from './segments-keys';
 
 /** `PATCH {liveOps}/segments/{id}` with any subset of the settings. */
@@ -25,7 +25,7 @@ export async function updateSegment(
 export function useUpdateSegment(segmentId: string) {
   const client = useApiClient('liveOps');
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (changes: UpdateSegmentBody) => updateSegment(client, segmentId, changes),
     // The settings forms show the server's messages beside their fields.
     meta: { hideErrorToast: true },

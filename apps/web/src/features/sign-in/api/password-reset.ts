@@ -5,13 +5,13 @@ import {
   type PasswordResetResult,
   type ResetPasswordBody,
 } from '@revlane/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ApiError } from '@/common/api';
+import { useQuery } from '@tanstack/react-query';
+import { type ApiError, useSingleFlightMutation } from '@/common/api';
 import { postToIdentityProvider } from './post-to-identity-provider';
 
 /** `POST /idp/forgot-password`: the answer is the same whether or not the address has an account. */
 export function useForgotPassword() {
-  return useMutation<PasswordResetResult, ApiError, ForgotPasswordBody>({
+  return useSingleFlightMutation<PasswordResetResult, ApiError, ForgotPasswordBody>({
     mutationFn: (body) =>
       postToIdentityProvider(PASSWORD_RESET_PATHS.forgot, body, passwordResetResultSchema),
     meta: { hideErrorToast: true },
@@ -35,7 +35,7 @@ export function useResetLinkCheck(token: string) {
 
 /** `POST /idp/reset-password`: sets the new password; every session of the user ends. */
 export function useResetPassword() {
-  return useMutation<PasswordResetResult, ApiError, ResetPasswordBody>({
+  return useSingleFlightMutation<PasswordResetResult, ApiError, ResetPasswordBody>({
     mutationFn: (body) =>
       postToIdentityProvider(PASSWORD_RESET_PATHS.reset, body, passwordResetResultSchema),
     meta: { hideErrorToast: true },

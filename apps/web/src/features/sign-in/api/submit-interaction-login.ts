@@ -4,8 +4,7 @@ import {
   type InteractionLoginBody,
   type InteractionLoginResult,
 } from '@revlane/contracts';
-import { useMutation } from '@tanstack/react-query';
-import type { ApiError } from '@/common/api';
+import { type ApiError, useSingleFlightMutation } from '@/common/api';
 import { postToIdentityProvider } from './post-to-identity-provider';
 
 /** `POST /idp/interaction/{uid}/login`: answers the embedded provider's sign-in step. */
@@ -21,7 +20,7 @@ export function submitInteractionLogin(
 }
 
 export function useInteractionLogin(interactionUid: string) {
-  return useMutation<InteractionLoginResult, ApiError, InteractionLoginBody>({
+  return useSingleFlightMutation<InteractionLoginResult, ApiError, InteractionLoginBody>({
     mutationFn: (credentials) => submitInteractionLogin(interactionUid, credentials),
     // The form shows its errors inline, next to the fields.
     meta: { hideErrorToast: true },

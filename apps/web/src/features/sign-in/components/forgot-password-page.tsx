@@ -16,7 +16,7 @@ export function ForgotPasswordPage() {
   const alert = errorForAlert(request.error, FIELDS);
 
   const handleFinish = ({ email }: ForgotPasswordBody) => {
-    request.mutate(
+    void request.mutate(
       { email: email.trim() },
       { onError: (error) => showFieldErrors(form, error, FIELDS) },
     );

@@ -45,7 +45,7 @@ export function ResetPasswordForm({
   const alert = errorForAlert(reset.error, FIELDS);
 
   const handleFinish = ({ password }: ResetPasswordFields) => {
-    reset.mutate(
+    void reset.mutate(
       { token, password },
       {
         onSuccess: ({ message }) => onDone(message),

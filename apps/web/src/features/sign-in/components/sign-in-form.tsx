@@ -17,7 +17,7 @@ export function SignInForm({ interactionUid }: { interactionUid: string }) {
   const alert = errorForAlert(login.error, FIELDS);
 
   const handleFinish = ({ email, password }: InteractionLoginBody) => {
-    login.mutate(
+    void login.mutate(
       { email: email.trim(), password },
       {
         onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),

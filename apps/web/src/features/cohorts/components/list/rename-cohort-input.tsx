@@ -20,7 +20,10 @@ export function RenameCohortInput({ cohort, onDone }: RenameCohortInputProps) {
   const save = () => {
     if (draft.trim() === cohort.name) return onDone();
     if (validateCohortName(draft)) return;
-    update.mutate({ cohortId: cohort.id, changes: { name: draft.trim() } }, { onSuccess: onDone });
+    void update.mutate(
+      { cohortId: cohort.id, changes: { name: draft.trim() } },
+      { onSuccess: onDone },
+    );
   };
   const handleKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {

@@ -1,6 +1,7 @@
 import type { Source, SourceType } from '@revlane/contracts';
 import { Button, Form } from 'antd';
 import { InlineAlert } from '@/common/ui/inline-alert';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { useCreateSource } from '../../api/create-source';
 import { useTestSourceConfig } from '../../api/test-source-config';
 import { SOURCE_TYPE_INFO } from '../../lib/source-types';
@@ -38,12 +39,14 @@ export function CredentialsStep({ type, onBack, onCreated }: CredentialsStepProp
   const runTest = () => {
     const body = checked();
     if (body)
-      test.mutate(body, { onError: (error) => form.setFields(toFormFields(error.fieldErrors)) });
+      return test.mutate(body, {
+        onError: (error) => form.setFields(toFormFields(error.fieldErrors)),
+      });
   };
   const next = () => {
     const body = checked();
     if (body)
-      create.mutate(body, {
+      void create.mutate(body, {
         onSuccess: onCreated,
         onError: (error) => form.setFields(toFormFields(error.fieldErrors)),
       });
@@ -69,9 +72,7 @@ export function CredentialsStep({ type, onBack, onCreated }: CredentialsStepProp
       <div className="flex justify-between gap-2">
         <Button onClick={onBack}>Back</Button>
         <div className="flex gap-2">
-          <Button onClick={runTest} loading={test.isPending}>
-            Test connection
-          </Button>
+          <MutationButton onClick={runTest}>Test connection</MutationButton>
           <Button type="primary" htmlType="submit" loading={create.isPending}>
             Next
           </Button>

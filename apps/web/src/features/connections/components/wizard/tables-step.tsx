@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { Loader } from '@/common/ui/loader';
 import { InlineAlert } from '@/common/ui/inline-alert';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { useSourceTables } from '../../api/get-source-tables';
 import { useStartSync } from '../../api/start-sync';
 import { useUpdateSource } from '../../api/update-source';
@@ -56,11 +57,13 @@ export function TablesStep({ type, sourceId, startedSyncId, onSyncing }: TablesS
 
   const next = () => {
     if (startedSyncId) return onSyncing(startedSyncId, expectedRows);
-    update.mutate(
+    return update.mutate(
       { selectedTables: selected.map(cleanSelectedTable) },
       {
         onSuccess: () =>
-          startSync.mutate(sourceId, { onSuccess: (syncId) => onSyncing(syncId, expectedRows) }),
+          void startSync.mutate(sourceId, {
+            onSuccess: (syncId) => onSyncing(syncId, expectedRows),
+          }),
       },
     );
   };
@@ -80,14 +83,14 @@ export function TablesStep({ type, sourceId, startedSyncId, onSyncing }: TablesS
       )}
       <div className="flex items-center justify-end gap-3">
         <span className="text-xs text-slate-500">{`${selected.length} selected`}</span>
-        <Button
+        <MutationButton
           type="primary"
           disabled={selected.length === 0}
           loading={update.isPending || startSync.isPending}
           onClick={next}
         >
           {startedSyncId ? 'Next' : 'Start sync'}
-        </Button>
+        </MutationButton>
       </div>
     </div>
   );

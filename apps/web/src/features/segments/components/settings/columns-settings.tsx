@@ -13,7 +13,7 @@ import {
 import { Button, Select } from 'antd';
 import { useState } from 'react';
 import { columnLabel } from '../../lib/format-value';
-import { UnsavedChangesPrompt } from '@/common/ui';
+import { MutationButton, UnsavedChangesPrompt } from '@/common/ui';
 import { useSaveSettings } from '../../hooks/use-save-settings';
 import { SettingsError } from './settings-error';
 
@@ -95,14 +95,14 @@ export function ColumnsSettings({ segment, catalogue }: ColumnsSettingsProps) {
         >
           Add column
         </Button>
-        <Button
+        <MutationButton
           type="primary"
           loading={isSaving}
           disabled={hasPending}
           onClick={() => save({ columns })}
         >
           Save
-        </Button>
+        </MutationButton>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import type { SegmentColumn, SegmentDetail } from '@revlane/contracts';
-import { Button, Form, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useState } from 'react';
-import { UnsavedChangesPrompt } from '@/common/ui';
+import { MutationButton, UnsavedChangesPrompt } from '@/common/ui';
 import { useSaveSettings } from '../../hooks/use-save-settings';
 import { SettingsError } from './settings-error';
 
@@ -52,7 +52,7 @@ export function GroupingSettings({ segment, catalogue }: GroupingSettingsProps) 
           onChange={(next?: string) => setPivotIdentifier(next ?? null)}
         />
       </Form.Item>
-      <Button
+      <MutationButton
         type="primary"
         loading={isSaving}
         onClick={() =>
@@ -60,7 +60,7 @@ export function GroupingSettings({ segment, catalogue }: GroupingSettingsProps) 
         }
       >
         Save
-      </Button>
+      </MutationButton>
     </Form>
   );
 }

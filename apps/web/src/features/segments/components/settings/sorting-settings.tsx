@@ -7,7 +7,7 @@ import {
 } from '@revlane/contracts';
 import { Button, Select } from 'antd';
 import { useState } from 'react';
-import { UnsavedChangesPrompt } from '@/common/ui';
+import { MutationButton, UnsavedChangesPrompt } from '@/common/ui';
 import { useSaveSettings } from '../../hooks/use-save-settings';
 import { SettingsError } from './settings-error';
 
@@ -82,14 +82,14 @@ export function SortingSettings({ segment, catalogue }: SortingSettingsProps) {
         >
           Add sort level
         </Button>
-        <Button
+        <MutationButton
           type="primary"
           loading={isSaving}
           disabled={!isComplete}
           onClick={() => save({ sorting: rows as SortInfo[] })}
         >
           Save
-        </Button>
+        </MutationButton>
       </div>
     </section>
   );

@@ -1,13 +1,14 @@
 import { TableOutlined } from '@ant-design/icons';
 import { DATA_TYPES, type SegmentColumn } from '@revlane/contracts';
 import { Button, Checkbox, Popover } from 'antd';
+import { MutationButton } from '@/common/ui/mutation-button';
 
 interface ColumnPickerProps {
   catalogue: SegmentColumn[];
   selected: string[];
   onChange: (columns: string[]) => void;
   /** Saves the shown columns as the segment's own (its Columns setting), ADR 0013. */
-  onSaveDefault?: () => void;
+  onSaveDefault?: () => void | Promise<unknown>;
 }
 
 /** Which columns the table shows; at least one stays selected. */
@@ -38,9 +39,9 @@ export function ColumnPicker({ catalogue, selected, onChange, onSaveDefault }: C
     </fieldset>
   );
   const footer = onSaveDefault && (
-    <Button type="link" className="mt-2 px-0" onClick={onSaveDefault}>
+    <MutationButton type="link" className="mt-2 px-0" onClick={onSaveDefault}>
       Save as default columns
-    </Button>
+    </MutationButton>
   );
   return (
     <Popover

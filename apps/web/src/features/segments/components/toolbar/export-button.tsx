@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useExportSegment, type ExportQuery } from '../../api/create-export-ticket';
+import { MutationButton } from '@/common/ui/mutation-button';
 
 interface ExportButtonProps {
   segmentId: string;
@@ -14,13 +14,12 @@ interface ExportButtonProps {
 export function ExportButton({ segmentId, query, disabled, label = 'Export' }: ExportButtonProps) {
   const exportSegment = useExportSegment(segmentId);
   return (
-    <Button
+    <MutationButton
       icon={<DownloadOutlined aria-hidden="true" />}
-      loading={exportSegment.isPending}
       disabled={disabled}
       onClick={() => exportSegment.mutate(query)}
     >
       {exportSegment.isPending ? 'Preparing export…' : label}
-    </Button>
+    </MutationButton>
   );
 }

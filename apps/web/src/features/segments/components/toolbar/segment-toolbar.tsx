@@ -15,7 +15,7 @@ interface SegmentToolbarProps {
   columns: string[];
   onColumnsChange: (columns: string[]) => void;
   /** Present when the shown columns differ from the segment's defaults (ADR 0013). */
-  onSaveDefaultColumns?: () => void;
+  onSaveDefaultColumns?: () => void | Promise<unknown>;
   groupBy: string | null;
   onGroupByChange: (pivot: string | null) => void;
   exportQuery: ExportQuery;
