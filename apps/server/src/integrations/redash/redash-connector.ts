@@ -3,6 +3,7 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../platform/outbound/outbound-policy.js';
+import { pinnedFetch } from '../../platform/outbound/pinned-fetch.js';
 import type { LogicalType } from '../../warehouse/index.js';
 import {
   ConnectorError,
@@ -42,6 +43,8 @@ const queryIdOf = (table: string) => /\(#(\d+)\)$/.exec(table)?.[1];
  */
 export class RedashConnector implements SourceConnector {
   private readonly base: URL;
+  /** Connects only to the address the policy checked (no second lookup). */
+  private readonly fetch: ReturnType<typeof pinnedFetch>;
 
   constructor(
     config: { url: string; apiKey?: string },
@@ -49,6 +52,7 @@ export class RedashConnector implements SourceConnector {
     private readonly policy: OutboundPolicy,
   ) {
     this.base = new URL(config.url.endsWith('/') ? config.url : `${config.url}/`);
+    this.fetch = pinnedFetch(policy);
   }
 
   async test(): Promise<void> {
@@ -143,10 +147,10 @@ export class RedashConnector implements SourceConnector {
 
   private async request(method: string, path: string, body?: unknown): Promise<unknown> {
     const url = new URL(path, this.base);
-    let response: Response;
+    let response: Awaited<ReturnType<typeof this.fetch>>;
     try {
       await resolveAllowedHost(url.hostname, this.policy);
-      response = await fetch(url, {
+      response = await this.fetch(url, {
         method,
         headers: { authorization: `Key ${this.apiKey}`, 'content-type': 'application/json' },
         ...(body ? { body: JSON.stringify(body) } : {}),

@@ -5,6 +5,7 @@ import {
   resolveAllowedHost,
   type OutboundPolicy,
 } from '../../../../platform/outbound/outbound-policy.js';
+import { pinnedFetch } from '../../../../platform/outbound/pinned-fetch.js';
 import {
   networkFailure,
   outcomeOfStatus,
@@ -45,7 +46,7 @@ export function unansweredReason(error: unknown, url: URL): string {
 }
 
 /** The first bytes of a refusing answer, so the item says what the receiver said. */
-async function quotedAnswer(response: Response): Promise<string> {
+async function quotedAnswer(response: { text(): Promise<string> }): Promise<string> {
   const text = await response.text().catch(() => '');
   const bytes = Buffer.from(text);
   return bytes.length > ANSWER_QUOTED_BYTES
@@ -57,9 +58,11 @@ async function quotedAnswer(response: Response): Promise<string> {
  * Posts a Standard Webhooks message (ADR 0024): `webhook-id` (the idempotency key),
  * `webhook-timestamp` and `webhook-signature` (HMAC-SHA256 with the action's `whsec_` secret,
  * by the reference `standardwebhooks` library). The host must pass the outbound policy
- * (docs/architecture.md §6); its check is memoised per sender, i.e. per run.
+ * (docs/architecture.md §6); its check is memoised per sender, i.e. per run, and every
+ * connection goes to the address that was checked (`pinnedFetch`).
  */
 export function webhookSender(policy: OutboundPolicy) {
+  const post = pinnedFetch(policy);
   const checked = new Map<string, Promise<string | null>>();
   const refusal = (host: string) => {
     let found = checked.get(host);
@@ -89,7 +92,7 @@ export function webhookSender(policy: OutboundPolicy) {
     const timestamp = new Date();
     const signature = new Webhook(delivery.secret).sign(delivery.messageId, timestamp, body);
     try {
-      const response = await fetch(url, {
+      const response = await post(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
