@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAYS_API, type PlayRun, type PlayRunDetail, type ResendResult } from '@revlane/contracts';
+import path from 'node:path';
 import {
+  NOTIFICATIONS_API,
+  PLAYS_API,
+  type Inbox,
+  type PlayRun,
+  type PlayRunDetail,
+  type ResendResult,
+} from '@revlane/contracts';
+import { OUTBOX_DIR, readOutbox } from '../../../../platform/mail/outbox.js';
+import { secretBoxFor } from '../../../../platform/secrets/secrets-plugin.js';
+import {
+  API,
   createLiveOpsFixture,
   type LiveOpsFixture,
 } from '../../../live-ops/__tests__/live-ops-fixture.js';
@@ -126,6 +137,40 @@ describe('plays: a spent schedule, then "resend"', () => {
       Array(3).fill([2, 'HTTP 503 Service Unavailable']),
     );
     const tried = [...c.receiver.tried];
+
+    // The admins are told: a notice in the inbox (counted as unread) and an email.
+    const inbox = await c.f.inject(c.f.dana, {
+      method: 'GET',
+      url: `${API}/${NOTIFICATIONS_API.inbox}`,
+    });
+    const { notices, unread } = inbox.json<{ data: Inbox }>().data;
+    const title = 'Play "Receiver broken": 3 deliveries failed';
+    expect(notices).toEqual([
+      expect.objectContaining({
+        title,
+        body: 'First error: HTTP 503 Service Unavailable',
+        link: `/app/plays/${play.id}?run=${run.id}`,
+        read: false,
+      }),
+    ]);
+    expect(unread).toBeGreaterThanOrEqual(1);
+    const mail = readOutbox(
+      path.join(c.f.t.config.dataDir, OUTBOX_DIR),
+      secretBoxFor(c.f.t.config),
+    ).filter((message) => message.subject === title);
+    expect(mail.map((message) => message.to)).toEqual(['dana@acme-demo.example']);
+    expect(mail[0]!.text).toContain(`/app/plays/${play.id}?run=${run.id}`);
+    const read = await c.f.inject(c.f.dana, {
+      method: 'POST',
+      url: `${API}/${NOTIFICATIONS_API.inboxRead}`,
+      payload: { noticeIds: [notices[0]!.id] },
+    });
+    expect(read.statusCode).toBe(204);
+    const after = await c.f.inject(c.f.dana, {
+      method: 'GET',
+      url: `${API}/${NOTIFICATIONS_API.inbox}`,
+    });
+    expect(after.json<{ data: Inbox }>().data.notices[0]!.read).toBe(true);
 
     c.receiver.answerWith(() => ({ status: 200 }));
     const mia = await testUser(c.f.t, 'mia@acme-demo.example', { email_verified: true });
