@@ -68,14 +68,15 @@ function sheetsSandbox(app: FastifyInstance) {
     get: () => (key ??= fake.createServiceAccount(email)),
   });
   return app.register(
-    async (scope) => {
+    (scope, _options, done) => {
       // The fake reads its own request bodies, as on Google's servers: none is parsed here.
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.addContentTypeParser('*', (_request, _payload, parsed) => parsed(null));
       scope.all('/*', (request, reply) => {
         reply.hijack();
         fake.handle(request.raw, reply.raw, `/${(request.params as { '*': string })['*']}`);
       });
+      done();
     },
     { prefix: '/sandbox/google-sheets' },
   );

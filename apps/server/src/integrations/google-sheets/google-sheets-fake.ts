@@ -301,14 +301,16 @@ export function googleSheetsFake(options: GoogleSheetsFakeOptions): GoogleSheets
 export async function startFakeGoogleSheets(options: {
   spreadsheets: FakeSpreadsheet[];
 }): Promise<FakeGoogleSheets> {
-  let fake: GoogleSheetsFakeState | undefined;
+  // The fake's key files name its URL, known once the server listens.
+  const started: { fake?: GoogleSheetsFakeState } = {};
   const server: Server = createServer((request, response) =>
-    fake!.handle(request, response, new URL(request.url ?? '/', 'http://sheets').pathname),
+    started.fake!.handle(request, response, new URL(request.url ?? '/', 'http://sheets').pathname),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/`;
-  fake = googleSheetsFake({ ...options, url });
+  const fake = googleSheetsFake({ ...options, url });
+  started.fake = fake;
   return {
     ...fake,
     url,

@@ -37,7 +37,8 @@ export function unansweredReason(error: unknown, url: URL): string {
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
   if (name === 'TimeoutError' || name === 'AbortError')
     return `Timed out: ${url.host} did not answer within ${TIMEOUT_MS / 1000} s.`;
-  const code = String((cause as { code?: unknown }).code ?? '');
+  const given = (cause as { code?: unknown }).code;
+  const code = typeof given === 'string' ? given : '';
   const message = cause instanceof Error ? cause.message : String(cause);
   if (TLS_CODE.test(code) || /certificate|tls|ssl/i.test(message))
     return `TLS error with ${url.host}: ${message}. Check the receiver's certificate.`;
