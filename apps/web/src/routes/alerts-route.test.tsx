@@ -14,6 +14,7 @@ import {
   firings,
   LIVE_OPS,
 } from '@/features/alerts/testing/alert-fixtures';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { pickOptionWithin } from '@/testing/antd-select';
 import { pending, requestsTo } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
@@ -31,7 +32,7 @@ async function findDialog(title: string) {
 
 describe('alerts list (/app/notifications)', () => {
   it(
-    'lists each alert with its cohort, type, channels and last firing; the switch and snooze PATCH it',
+    'lists each alert with its cohort, type, channels, last firing and warnings; the switch and snooze PATCH it',
     async () => {
       const { requests } = openApp('/app/notifications', {
         [`GET ${LIVE_OPS}/notifications`]: alertPage([
@@ -43,6 +44,7 @@ describe('alerts list (/app/notifications)', () => {
             threshold: { kind: 'percent', value: 10 },
             lastFiredAt: null,
             channels: { inApp: true, slack: null, email: [] },
+            warnings: ['Slack is not connected'],
           }),
         ]),
         [`PATCH ${LIVE_OPS}/notifications/${ALERT_ID}`]: (request) =>
@@ -59,6 +61,8 @@ describe('alerts list (/app/notifications)', () => {
       expect(rows[0]).toHaveTextContent('March 04 2026');
       expect(rows[1]).toHaveTextContent('Fewer records (a drop of 10% or more)');
       expect(rows[1]).toHaveTextContent('Never');
+      expect(within(rows[1]!).getByText('Slack is not connected')).toBeInTheDocument();
+      expect(rows[0]).not.toHaveTextContent('is not connected');
       expect(within(rows[0]!).getByRole('link', { name: 'New Pro accounts' })).toHaveAttribute(
         'href',
         `/app/notifications/${ALERT_ID}`,
@@ -165,6 +169,66 @@ describe('alerts list (/app/notifications)', () => {
         threshold: { kind: 'percent', value: 15 },
         channels: { inApp: true, slack: { channelId: 'CSBX00003' }, email: [] },
       });
+    },
+    SLOW_MS,
+  );
+
+  it(
+    "shows an admin's delivery notices first in the inbox, with their link; following one reads it",
+    async () => {
+      const noticeId = 'c1b2c3d4-0000-4000-8000-0000000000aa';
+      const link = '/app/plays/p-1?run=r-1';
+      const { requests } = openApp('/app/notifications', {
+        [`GET ${LIVE_OPS}/notifications/inbox`]: {
+          unread: 2,
+          notices: [
+            {
+              id: noticeId,
+              title: 'Deliveries of the play "Slack + webhook" failed',
+              body: '3 items failed for good: connection refused',
+              link,
+              createdAt: '2026-03-04T10:00:00.000Z',
+              read: false,
+            },
+          ],
+          items: [
+            {
+              firingId: 'f-2',
+              notificationId: ALERT_ID,
+              notificationName: 'New Pro accounts',
+              firedAt: firings[0]!.firedAt,
+              type: 'new',
+              count: 2,
+              previousCount: null,
+              read: false,
+            },
+          ],
+        },
+        [`POST ${LIVE_OPS}/notifications/inbox/read`]: () => new Response(null, { status: 204 }),
+      });
+      const notices = await screen.findByRole('list', { name: 'Delivery notices' });
+      expect(screen.getByText('Unread (2)')).toBeInTheDocument();
+      // Above the unread firings.
+      const firingList = screen.getByRole('list', { name: 'Unread firings' });
+      expect(
+        notices.compareDocumentPosition(firingList) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      const notice = within(notices).getByRole('listitem', {
+        name: 'Deliveries of the play "Slack + webhook" failed',
+      });
+      expect(notice).toHaveTextContent('3 items failed for good: connection refused');
+      const open = within(notice).getByRole('link', { name: 'Open and resend' });
+      expect(open).toHaveAttribute('href', link);
+
+      await userEvent.click(open);
+      await waitFor(() =>
+        expect(
+          requestsTo(requests, 'POST', `${LIVE_OPS}/notifications/inbox/read`).map((r) => r.body),
+        ).toEqual([{ noticeIds: [noticeId] }]),
+      );
+      await waitFor(() =>
+        expect(`${window.location.pathname}${window.location.search}`).toBe(link),
+      );
     },
     SLOW_MS,
   );
@@ -320,6 +384,68 @@ describe('alert details (/app/notifications/{id})', () => {
           requestsTo(requests, 'POST', `${LIVE_OPS}/notifications/inbox/read`).map((r) => r.body),
         ).toEqual([{ firingIds: ['f-2'] }]),
       );
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'shows the warnings and a pending delivery\'s next attempt; "Resend failed" POSTs once, says so and reads the firings again',
+    async () => {
+      const nextAttemptAt = '2026-03-04T11:15:00.000Z';
+      const withPending = [
+        {
+          ...firings[0]!,
+          deliveries: [
+            ...firings[0]!.deliveries,
+            {
+              channel: 'email' as const,
+              target: 'ops@acme.example',
+              status: 'pending' as const,
+              attempts: 2,
+              sentAt: null,
+              error: 'connection refused',
+              nextAttemptAt,
+            },
+          ],
+        },
+        firings[1]!,
+      ];
+      const { requests } = openApp(`/app/notifications/${ALERT_ID}`, {
+        [`GET ${LIVE_OPS}/notifications/${ALERT_ID}`]: alert({
+          warnings: ['Slack is not connected'],
+        }),
+        [`GET ${LIVE_OPS}/notifications/${ALERT_ID}/firings`]: withPending,
+        [`POST ${LIVE_OPS}/notifications/${ALERT_ID}/firings/f-2/resend`]: () =>
+          jsonResponse(202, { data: { resent: 1 } }),
+      });
+      await screen.findByRole('heading', { name: 'New Pro accounts', level: 1 });
+      expect(
+        screen
+          .getAllByRole('alert')
+          .some((node) => /Slack is not connected/.test(node.textContent ?? '')),
+      ).toBe(true);
+      const list = await screen.findByRole('list', { name: 'Firings' });
+      const [newer, older] = within(list).getAllByRole('listitem', { name: /^Firing of/ });
+      const deliveries = within(newer!).getByRole('list', { name: 'Deliveries' });
+      expect(within(deliveries).getAllByRole('listitem')[2]).toHaveTextContent(
+        `pendingNext attempt ${formatTimestamp(nextAttemptAt)}`,
+      );
+      expect(within(deliveries).getAllByRole('listitem')[1]).not.toHaveTextContent('Next attempt');
+      // Only a firing with failed deliveries offers to resend them.
+      expect(within(older!).queryByRole('button', { name: 'Resend failed' })).toBeNull();
+      const firingReads = () =>
+        requestsTo(requests, 'GET', `${LIVE_OPS}/notifications/${ALERT_ID}/firings`).length;
+      const readsBefore = firingReads();
+
+      const resend = within(newer!).getByRole('button', { name: 'Resend failed' });
+      // A double click, both before React renders: one request.
+      fireEvent.click(resend);
+      fireEvent.click(resend);
+      expect(await screen.findByText('Resent 1 failed delivery')).toBeInTheDocument();
+      expect(
+        requestsTo(requests, 'POST', `${LIVE_OPS}/notifications/${ALERT_ID}/firings/f-2/resend`),
+      ).toHaveLength(1);
+      await waitFor(() => expect(firingReads()).toBeGreaterThan(readsBefore));
     },
     SLOW_MS,
   );

@@ -10,6 +10,8 @@ import {
   run,
   runDetail,
 } from '@/features/plays/testing/play-fixtures';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
+import { expectAdminOnly } from '@/testing/admin-only';
 import { requestsTo, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
 import { impersonatedProfile } from '@/testing/profile-fixture';
@@ -29,9 +31,9 @@ const scheduled = play({
   },
 });
 
-function open(routes: ApiRoutes = {}, { role = 'admin', flag = false } = {}) {
+function open(routes: ApiRoutes = {}, { role = 'admin', flag = false, path = PATH } = {}) {
   return openApp(
-    PATH,
+    path,
     {
       'GET /user/api/v1/users/me': role === 'admin' ? admin : impersonatedProfile,
       'GET /live-ops/api/v1/segments/seg-1/cohorts': unsortedCohorts,
@@ -241,6 +243,88 @@ describe('play details (/app/plays/{playId})', () => {
       await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
       await waitFor(() => expect(window.location.pathname).toBe('/app/plays'));
       expect(requestsTo(requests, 'DELETE', `${MAIN}/plays/${PLAY_ID}`)).toHaveLength(1);
+    },
+    SLOW_MS,
+  );
+
+  it(
+    '?run= opens that run: a pending item shows its next attempt; "Resend failed" POSTs once, says so and reads the run again',
+    async () => {
+      const nextAttemptAt = '2026-03-04T11:20:00.000Z';
+      const withPending = {
+        ...runDetail,
+        items: [
+          ...runDetail.items,
+          {
+            recordId: 'acc-9',
+            actionId: 'hook-1',
+            actionType: 'webhook' as const,
+            status: 'pending' as const,
+            attempts: 2,
+            externalId: null,
+            error: 'connection refused',
+            nextAttemptAt,
+          },
+        ],
+      };
+      const { requests } = open(
+        {
+          [`GET ${MAIN}/plays/${PLAY_ID}/runs`]: [run()],
+          [`GET ${MAIN}/plays/${PLAY_ID}/runs/${RUN_ID}`]: withPending,
+          [`POST ${MAIN}/plays/${PLAY_ID}/runs/${RUN_ID}/resend`]: () =>
+            jsonResponse(202, { data: { resent: 3 } }),
+        },
+        { path: `${PATH}?run=${RUN_ID}` },
+      );
+      await screen.findByRole('heading', { name: 'Slack + webhook', level: 1 });
+      // Opened by the link, without "Show outcomes".
+      const outcomes = await within(section('Runs')).findByRole('table', {
+        name: 'Outcomes per record',
+      });
+      const rows = within(outcomes).getAllByRole('row').slice(1);
+      expect(rows[2]).toHaveTextContent(`pendingNext attempt ${formatTimestamp(nextAttemptAt)}`);
+      expect(rows[1]).not.toHaveTextContent('Next attempt');
+      const runDetailReads = () =>
+        requestsTo(requests, 'GET', `${MAIN}/plays/${PLAY_ID}/runs/${RUN_ID}`).length;
+      const readsBefore = runDetailReads();
+
+      const resend = within(section('Runs')).getByRole('button', { name: 'Resend failed' });
+      // A double click, both before React renders: one request.
+      fireEvent.click(resend);
+      fireEvent.click(resend);
+      expect(await screen.findByText('Resent 3 failed items')).toBeInTheDocument();
+      expect(
+        requestsTo(requests, 'POST', `${MAIN}/plays/${PLAY_ID}/runs/${RUN_ID}/resend`),
+      ).toHaveLength(1);
+      await waitFor(() => expect(runDetailReads()).toBeGreaterThan(readsBefore));
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'shows the play\'s warnings; a member sees "Resend failed" disabled: only admins can',
+    async () => {
+      const { requests } = open(
+        {
+          [`GET ${MAIN}/plays/${PLAY_ID}`]: play({ warnings: ['Slack is not connected'] }),
+          [`GET ${MAIN}/plays/${PLAY_ID}/runs`]: [run()],
+          [`GET ${MAIN}/plays/${PLAY_ID}/runs/${RUN_ID}`]: runDetail,
+        },
+        { role: 'member' },
+      );
+      await screen.findByRole('heading', { name: 'Slack + webhook', level: 1 });
+      expect(
+        screen
+          .getAllByRole('alert')
+          .some((alert) => /Slack is not connected/.test(alert.textContent ?? '')),
+      ).toBe(true);
+      const runs = await within(section('Runs')).findByRole('list', { name: 'Runs' });
+      await userEvent.click(within(runs).getByRole('button', { name: 'Show outcomes' }));
+      await expectAdminOnly(
+        await within(runs).findByRole('button', { name: 'Resend failed' }),
+        'Only admins can resend failed items',
+      );
+      expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
     },
     SLOW_MS,
   );

@@ -19,12 +19,12 @@ const open = (path: string, routes: ApiRoutes = {}) =>
 
 describe('plays list (/app/plays)', () => {
   it(
-    'lists each play with cohort, trigger, action icons, status and last run; the switch pauses it',
+    'lists each play with cohort, trigger, action icons, status, last run and warnings; the switch pauses it',
     async () => {
       localStorage.setItem('revlane.settings', JSON.stringify({ selectedPlay: 'p-2' }));
       const { requests } = open('/app/plays', {
         [`GET ${MAIN}/plays`]: playPage([
-          play(),
+          play({ warnings: ['Slack is not connected'] }),
           play({
             id: 'p-2',
             name: 'Weekly sheet',
@@ -59,6 +59,8 @@ describe('plays list (/app/plays)', () => {
       expect(rows[0]).toHaveTextContent('March 04 2026');
       expect(rows[0]).toHaveTextContent('partial');
       expect(rows[0]).toHaveTextContent('2 records: 3 succeeded, 1 failed');
+      expect(within(rows[0]!).getByText('Slack is not connected')).toBeInTheDocument();
+      expect(rows[1]).not.toHaveTextContent('is not connected');
       expect(rows[1]).toHaveTextContent('On a schedule (0 9 * * 1, Europe/Paris)');
       expect(rows[1]).toHaveTextContent('Never');
       expect(rows[1]).toHaveTextContent('Last opened');

@@ -1,14 +1,17 @@
 import {
   notificationSchema,
   NOTIFICATIONS_API,
+  resendResultSchema,
   testSendSchema,
   type CreateNotificationBody,
   type Notification,
+  type ResendResult,
   type TestDraftBody,
   type TestSend,
   type UpdateNotificationBody,
 } from '@revlane/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import { useApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { alertsKeys } from './alerts-keys';
 
@@ -69,5 +72,25 @@ export function useSendTest() {
     mutationFn: async (body) =>
       testSendSchema.parse(await client.post<unknown>(NOTIFICATIONS_API.testDraft, body)),
     meta: { hideErrorToast: true },
+  });
+}
+
+/**
+ * `POST {liveOps}/notifications/{id}/firings/{firingId}/resend` (any signed-in user): the
+ * firing's failed deliveries are pending again, due now, with their original keys (ADR 0031).
+ * The firings are read again, so they show as pending.
+ */
+export function useResendFiring(alertId: string) {
+  const client = useApiClient('liveOps');
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation<ResendResult, ApiError, string>({
+    mutationFn: async (firingId) =>
+      resendResultSchema.parse(
+        await client.post<unknown>(NOTIFICATIONS_API.resend(alertId, firingId), {}),
+      ),
+    onSuccess: async ({ resent }) => {
+      toast.success(`Resent ${resent} failed deliver${resent === 1 ? 'y' : 'ies'}`);
+      await queryClient.invalidateQueries({ queryKey: alertsKeys.firings(alertId) });
+    },
   });
 }

@@ -1,6 +1,7 @@
+import { WarningOutlined } from '@ant-design/icons';
 import type { Notification } from '@revlane/contracts';
 import { APP_ROUTES } from '@revlane/contracts';
-import { Table, type TableProps } from 'antd';
+import { Table, Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
@@ -29,7 +30,17 @@ export function AlertsTable({
     {
       key: 'name',
       title: 'Name',
-      render: (_, alert) => <Link to={APP_ROUTES.notification(alert.id)}>{alert.name}</Link>,
+      render: (_, alert) => (
+        <span className="flex items-center gap-2">
+          <Link to={APP_ROUTES.notification(alert.id)}>{alert.name}</Link>
+          {/* Why a channel cannot send now, e.g. a disconnected Slack (docs/architecture.md §6). */}
+          {alert.warnings.map((warning) => (
+            <Tag key={warning} color="warning" icon={<WarningOutlined aria-hidden="true" />}>
+              {warning}
+            </Tag>
+          ))}
+        </span>
+      ),
     },
     ...(showSegment
       ? [

@@ -1,11 +1,14 @@
+import { RedoOutlined } from '@ant-design/icons';
 import type { Delivery, Firing, Notification } from '@revlane/contracts';
 import { Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { EmptyState } from '@/common/ui/empty-state';
 import { LoadError } from '@/common/ui/load-error';
+import { MutationButton } from '@/common/ui/mutation-button';
 import { SectionCard } from '@/common/ui/section-card';
 import { useFirings } from '../api/get-alert';
+import { useResendFiring } from '../api/save-alert';
 import { CHANNEL_LABELS } from '../lib/describe-alert';
 import { firingRecordsLink, recordLabel } from '../lib/firing-records-link';
 import { firingSummary } from '../lib/firing-summary';
@@ -19,7 +22,10 @@ const STATUS_COLORS: Record<Delivery['status'], string> = {
   failed: 'red',
 };
 
-/** The alert's firings, newest first: records (into the segment) and each channel's delivery. */
+/**
+ * The alert's firings, newest first: records (into the segment) and each channel's delivery,
+ * a pending one with its next attempt; a firing's failed deliveries can be resent (ADR 0031).
+ */
 export function FiringsList({ alert }: { alert: Notification }) {
   const firings = useFirings(alert.id);
   if (firings.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
@@ -48,6 +54,8 @@ export function FiringsList({ alert }: { alert: Notification }) {
 
 function FiringItem({ alert, firing }: { alert: Notification; firing: Firing }) {
   const shown = firing.records.slice(0, RECORDS_SHOWN);
+  const resend = useResendFiring(alert.id);
+  const hasFailed = firing.deliveries.some((delivery) => delivery.status === 'failed');
   return (
     <li
       aria-label={`Firing of ${formatTimestamp(firing.firedAt)}`}
@@ -82,6 +90,10 @@ function FiringItem({ alert, firing }: { alert: Notification; firing: Firing }) 
           >
             <span>{`${CHANNEL_LABELS[delivery.channel]}${delivery.channel === 'inApp' ? '' : ` ${delivery.target}`}`}</span>
             <Tag color={STATUS_COLORS[delivery.status]}>{delivery.status}</Tag>
+            {/* A failed try waits on the retry schedule, for hours at most (ADR 0031). */}
+            {delivery.status === 'pending' && delivery.nextAttemptAt && (
+              <span className="text-slate-500">{`Next attempt ${formatTimestamp(delivery.nextAttemptAt)}`}</span>
+            )}
             {delivery.sentAt && (
               <span className="text-slate-500">{formatTimestamp(delivery.sentAt)}</span>
             )}
@@ -92,6 +104,16 @@ function FiringItem({ alert, firing }: { alert: Notification; firing: Firing }) 
           </li>
         ))}
       </ul>
+      {hasFailed && (
+        <MutationButton
+          className="mt-2"
+          size="small"
+          icon={<RedoOutlined aria-hidden="true" />}
+          onClick={() => resend.mutate(firing.id)}
+        >
+          Resend failed
+        </MutationButton>
+      )}
     </li>
   );
 }

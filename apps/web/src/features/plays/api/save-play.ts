@@ -2,12 +2,15 @@ import {
   playPreviewSchema,
   PLAYS_API,
   playWithSecretsSchema,
+  resendResultSchema,
   type CreatePlayBody,
   type PlayPreview,
   type PlayWithSecrets,
+  type ResendResult,
   type UpdatePlayBody,
 } from '@revlane/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import { useApiClient, type ApiError, useSingleFlightMutation } from '@/common/api';
 import { playsKeys } from './plays-keys';
 
@@ -71,5 +74,28 @@ export function usePreviewPlay(id: string) {
     mutationFn: async () =>
       playPreviewSchema.parse(await client.post<unknown>(PLAYS_API.preview(id), {})),
     meta: { hideErrorToast: true },
+  });
+}
+
+/**
+ * `POST {main}/plays/{id}/runs/{runId}/resend` (admins): the run's failed items are pending
+ * again, due now, each with its original idempotency key (ADR 0031). The runs, the opened run
+ * and the play's last run are read again, so the items show as pending.
+ */
+export function useResendRun(playId: string) {
+  const client = useApiClient('main');
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation<ResendResult, ApiError, string>({
+    mutationFn: async (runId) =>
+      resendResultSchema.parse(await client.post<unknown>(PLAYS_API.resend(playId, runId), {})),
+    onSuccess: async ({ resent }) => {
+      toast.success(`Resent ${resent} failed item${resent === 1 ? '' : 's'}`);
+      await Promise.all([
+        // The run's detail key starts with its runs key: both are read again.
+        queryClient.invalidateQueries({ queryKey: playsKeys.runs(playId) }),
+        queryClient.invalidateQueries({ queryKey: playsKeys.detail(playId) }),
+        queryClient.invalidateQueries({ queryKey: playsKeys.list() }),
+      ]);
+    },
   });
 }

@@ -91,6 +91,23 @@ function PlayDetails({ play, canEdit }: { play: Play; canEdit: boolean }) {
           )
         }
       />
+      {play.warnings.length > 0 && (
+        // Why an action cannot send now, e.g. a disconnected Slack (docs/architecture.md §6).
+        <InlineAlert
+          type="warning"
+          className="mb-6"
+          title={play.warnings.length === 1 ? play.warnings[0] : 'Some actions cannot send now'}
+          description={
+            play.warnings.length > 1 && (
+              <ul className="list-disc ps-5">
+                {play.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            )
+          }
+        />
+      )}
       {!canEdit && (
         <InlineAlert
           type="info"
@@ -100,7 +117,7 @@ function PlayDetails({ play, canEdit }: { play: Play; canEdit: boolean }) {
       )}
       <div className="flex flex-col gap-6">
         <PlayDefinitionForm key={play.id} play={play} canEdit={canEdit} />
-        <PlayRuns playId={play.id} />
+        <PlayRuns playId={play.id} canEdit={canEdit} />
       </div>
       <ConfirmDialog
         open={isDeleting}

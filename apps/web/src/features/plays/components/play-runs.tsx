@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { PlayRun } from '@revlane/contracts';
 import { Button, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { EmptyState } from '@/common/ui/empty-state';
 import { LoadError } from '@/common/ui/load-error';
@@ -10,10 +11,33 @@ import { usePlayRuns } from '../api/get-play';
 import { RunSummary } from './last-run-summary';
 import { RunItems } from './run-items';
 
-/** The play's runs, newest first; one opens to its outcomes per record and action. */
-export function PlayRuns({ playId }: { playId: string }) {
+/** The query parameter naming the opened run: the admins' notices link to it (ADR 0031). */
+const RUN_PARAM = 'run';
+
+interface PlayRunsProps {
+  playId: string;
+  /** Admins resend a run's failed items. */
+  canEdit: boolean;
+}
+
+/**
+ * The play's runs, newest first; one opens to its outcomes per record and action. The opened
+ * run is `?run=<runId>` in the address, so a notice's link opens it (ADR 0031).
+ */
+export function PlayRuns({ playId, canEdit }: PlayRunsProps) {
   const runs = usePlayRuns(playId);
-  const [openRunId, setOpenRunId] = useState<string>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openRunId = searchParams.get(RUN_PARAM) ?? undefined;
+  const toggle = (runId: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (openRunId === runId) next.delete(RUN_PARAM);
+        else next.set(RUN_PARAM, runId);
+        return next;
+      },
+      { replace: true },
+    );
   const refresh = (
     <Button
       size="small"
@@ -42,8 +66,9 @@ export function PlayRuns({ playId }: { playId: string }) {
               key={run.id}
               playId={playId}
               run={run}
+              canEdit={canEdit}
               isOpen={openRunId === run.id}
-              onToggle={() => setOpenRunId(openRunId === run.id ? undefined : run.id)}
+              onToggle={() => toggle(run.id)}
             />
           ))}
         </ol>
@@ -55,14 +80,21 @@ export function PlayRuns({ playId }: { playId: string }) {
 interface RunRowProps {
   playId: string;
   run: PlayRun;
+  canEdit: boolean;
   isOpen: boolean;
   onToggle: () => void;
 }
 
-function RunRow({ playId, run, isOpen, onToggle }: RunRowProps) {
+function RunRow({ playId, run, canEdit, isOpen, onToggle }: RunRowProps) {
   const name = `Run of ${formatTimestamp(run.startedAt)}`;
+  const row = useRef<HTMLLIElement>(null);
+  // A run opened by the link it was reached with sits below the definition: brought into view.
+  const wasOpenAtFirst = useRef(isOpen);
+  useEffect(() => {
+    if (wasOpenAtFirst.current) row.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
-    <li aria-label={name} className="border-b border-slate-100 pb-3">
+    <li ref={row} aria-label={name} className="border-b border-slate-100 pb-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <RunSummary run={run} />
         <Button size="small" aria-expanded={isOpen} onClick={onToggle}>
@@ -71,7 +103,7 @@ function RunRow({ playId, run, isOpen, onToggle }: RunRowProps) {
       </div>
       {isOpen && (
         <div className="mt-3">
-          <RunItems playId={playId} runId={run.id} />
+          <RunItems playId={playId} runId={run.id} canEdit={canEdit} />
         </div>
       )}
     </li>

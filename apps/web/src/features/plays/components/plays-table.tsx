@@ -1,3 +1,4 @@
+import { WarningOutlined } from '@ant-design/icons';
 import type { Play } from '@revlane/contracts';
 import { APP_ROUTES } from '@revlane/contracts';
 import { Table, Tag, type TableProps } from 'antd';
@@ -30,6 +31,12 @@ export function PlaysTable({ plays, isLoading, selectedPlayId, canEdit }: PlaysT
             {play.name}
           </Link>
           {play.id === selectedPlayId && <Tag color="blue">Last opened</Tag>}
+          {/* Why an action cannot send now, e.g. a disconnected Slack (docs/architecture.md §6). */}
+          {play.warnings.map((warning) => (
+            <Tag key={warning} color="warning" icon={<WarningOutlined aria-hidden="true" />}>
+              {warning}
+            </Tag>
+          ))}
         </span>
       ),
     },

@@ -1,7 +1,11 @@
+import { RedoOutlined } from '@ant-design/icons';
 import type { PlayRunItem } from '@revlane/contracts';
 import { Skeleton, Table, Tag, type TableProps } from 'antd';
+import { formatTimestamp } from '@/common/lib/format-timestamp';
+import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { LoadError } from '@/common/ui/load-error';
 import { usePlayRun } from '../api/get-play';
+import { useResendRun } from '../api/save-play';
 import { ACTION_LABELS } from '../lib/describe-play';
 
 const ITEM_COLORS: Record<PlayRunItem['status'], string> = {
@@ -16,7 +20,15 @@ const columns: TableProps<PlayRunItem>['columns'] = [
   {
     key: 'status',
     title: 'Outcome',
-    render: (_, item) => <Tag color={ITEM_COLORS[item.status]}>{item.status}</Tag>,
+    render: (_, item) => (
+      <span className="flex flex-wrap items-center gap-x-2">
+        <Tag color={ITEM_COLORS[item.status]}>{item.status}</Tag>
+        {/* A failed try waits on the retry schedule, for hours at most (ADR 0031). */}
+        {item.status === 'pending' && item.nextAttemptAt && (
+          <span className="text-slate-500">{`Next attempt ${formatTimestamp(item.nextAttemptAt)}`}</span>
+        )}
+      </span>
+    ),
   },
   { key: 'attempts', title: 'Attempts', render: (_, item) => item.attempts },
   { key: 'external', title: 'External id', render: (_, item) => item.externalId ?? '—' },
@@ -27,9 +39,20 @@ const columns: TableProps<PlayRunItem>['columns'] = [
   },
 ];
 
-/** A run's outcome per record and action (`GET plays/{id}/runs/{runId}`). */
-export function RunItems({ playId, runId }: { playId: string; runId: string }) {
+interface RunItemsProps {
+  playId: string;
+  runId: string;
+  /** Admins resend failed items (docs/product.md §6); members see the button disabled. */
+  canEdit: boolean;
+}
+
+/**
+ * A run's outcome per record and action (`GET plays/{id}/runs/{runId}`), and "Resend failed"
+ * when items failed: they are tried again with their original keys (ADR 0031).
+ */
+export function RunItems({ playId, runId, canEdit }: RunItemsProps) {
   const run = usePlayRun(playId, runId);
+  const resend = useResendRun(playId);
   if (run.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (run.isError) {
     return (
@@ -40,14 +63,29 @@ export function RunItems({ playId, runId }: { playId: string; runId: string }) {
     );
   }
   return (
-    <Table<PlayRunItem>
-      aria-label="Outcomes per record"
-      rowKey={(item) => `${item.recordId}:${item.actionId}`}
-      size="small"
-      columns={columns}
-      dataSource={run.data.items}
-      pagination={run.data.items.length > 50 ? { pageSize: 50 } : false}
-      scroll={{ x: 'max-content' }}
-    />
+    <div className="flex flex-col gap-3">
+      {run.data.counts.failed > 0 && (
+        <div>
+          <AdminOnlyButton
+            size="small"
+            canEdit={canEdit}
+            action="resend failed items"
+            icon={<RedoOutlined aria-hidden="true" />}
+            onClick={() => resend.mutate(runId)}
+          >
+            Resend failed
+          </AdminOnlyButton>
+        </div>
+      )}
+      <Table<PlayRunItem>
+        aria-label="Outcomes per record"
+        rowKey={(item) => `${item.recordId}:${item.actionId}`}
+        size="small"
+        columns={columns}
+        dataSource={run.data.items}
+        pagination={run.data.items.length > 50 ? { pageSize: 50 } : false}
+        scroll={{ x: 'max-content' }}
+      />
+    </div>
   );
 }
