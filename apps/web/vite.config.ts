@@ -14,6 +14,7 @@ const SERVER_PATHS = [
   '/composer',
   '/content',
   '/transfer',
+  '/sandbox',
   '/config.json',
   '/healthz',
 ];

@@ -1,9 +1,10 @@
+import { SESSION_STORAGE_KEYS } from '@revlane/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { connectionList, makeConnection } from '@/features/connections/testing/connection-fixtures';
 import { expectAdminOnly } from '@/testing/admin-only';
-import { describeRequests, stubApi, type ApiRoutes } from '@/testing/api-stub';
+import { describeRequests, requestsTo, stubApi, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
 import { storeImpersonation } from '@/testing/impersonation';
 import { stubLocationAssign } from '@/testing/location-stub';
@@ -13,6 +14,7 @@ import { renderApp } from '@/testing/render-app';
 const CONNECTIONS = 'GET /composer/api/v1/connections';
 const ME = 'GET /user/api/v1/users/me';
 const AT = '2026-11-20T09:30:00.000Z';
+const RECEIVED = 'GET /sandbox/slack/received';
 
 /** The page as an admin sees it, unless `routes` answers `users/me` with another role. */
 function renderConnections(routes: ApiRoutes, path = '/app/connections') {
@@ -137,6 +139,34 @@ describe('connections page: CRM & tools', () => {
     expect(within(hubspot).queryByRole('button', { name: 'Sync now' })).toBeNull();
   });
 
+  it('lists the alerts and plays that send through Slack before disconnecting; Disconnect stays allowed', async () => {
+    const { requests } = renderConnections({
+      [CONNECTIONS]: connectionList(
+        makeConnection('slack', { status: 'connected', account: 'Acme', access: 'read_write' }),
+      ),
+      'GET /composer/api/v1/connections/slack/dependents': [
+        { kind: 'alert', id: 'a-1', name: 'New pro' },
+        { kind: 'play', id: 'p-1', name: 'Welcome trials' },
+      ],
+      'DELETE /composer/api/v1/connections/slack': makeConnection('slack'),
+    });
+    await userEvent.click(within(await card('Slack')).getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Slack?' });
+    const senders = await within(dialog).findByRole('list', { name: 'Send through Slack' });
+    expect(
+      within(senders)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['alert New pro', 'play Welcome trials']);
+    expect(dialog).toHaveTextContent('These alerts and plays send through Slack:');
+    expect(dialog).toHaveTextContent('They will stop delivering until you reconnect.');
+    const disconnect = within(dialog).getByRole('button', { name: 'Disconnect' });
+    expect(disconnect).toBeEnabled();
+    await userEvent.click(disconnect);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(describeRequests(requests)).toContain('DELETE /composer/api/v1/connections/slack');
+  });
+
   it('asks before disconnecting, then disconnects', async () => {
     let connected = true;
     const slack = () =>
@@ -146,6 +176,7 @@ describe('connections page: CRM & tools', () => {
       );
     const { requests } = renderConnections({
       [CONNECTIONS]: () => jsonResponse(200, { data: connectionList(slack()) }),
+      'GET /composer/api/v1/connections/slack/dependents': [],
       'DELETE /composer/api/v1/connections/slack': () => {
         connected = false;
         return jsonResponse(200, { data: slack() });
@@ -157,6 +188,76 @@ describe('connections page: CRM & tools', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(describeRequests(requests)).toContain('DELETE /composer/api/v1/connections/slack');
     await waitFor(async () => expect(await card('Slack')).toHaveTextContent('Not connected'));
+  });
+
+  it('shows what a sandbox received, newest first, read at the app root with the bearer token', async () => {
+    let received: { kind: string; at: string; body: unknown }[] = [
+      { kind: 'auth.revoke', at: '2026-11-20T09:00:00.000Z', body: { token: 'old' } },
+      {
+        kind: 'chat.postMessage',
+        at: '2026-11-20T09:30:00.000Z',
+        body: { channel: 'C1', text: 'Hi' },
+      },
+    ];
+    const { requests } = renderConnections({
+      [CONNECTIONS]: connectionList(
+        makeConnection('slack', { status: 'connected', account: 'Acme', access: 'read_write' }),
+        makeConnection('hubspot', { status: 'connected', sandbox: false, account: 'Acme' }),
+      ),
+      // A plain array: the sandbox answers without the `data` envelope.
+      [RECEIVED]: () => jsonResponse(200, received),
+    });
+    expect(
+      within(await card('HubSpot')).queryByRole('button', { name: 'What the sandbox received' }),
+    ).toBeNull();
+    expect(
+      within(await card('Salesforce')).queryByRole('button', { name: 'What the sandbox received' }),
+    ).toBeNull();
+    await userEvent.click(
+      within(await card('Slack')).getByRole('button', { name: 'What the sandbox received' }),
+    );
+    const drawer = await screen.findByRole('dialog', { name: 'What the Slack sandbox received' });
+    const entries = async () =>
+      within(await within(drawer).findByRole('list', { name: 'Received' })).getAllByRole(
+        'listitem',
+      );
+    const [newest, oldest] = await entries();
+    expect(newest).toHaveTextContent('chat.postMessage');
+    expect(newest).toHaveTextContent(/November 20 2026 at/);
+    expect(newest).toHaveTextContent('{"channel":"C1","text":"Hi"}');
+    expect(oldest).toHaveTextContent('auth.revoke');
+    expect(oldest).toHaveTextContent('{"token":"old"}');
+
+    const [read] = requestsTo(requests, 'GET', '/sandbox/slack/received');
+    expect(read?.url).toBe('http://localhost:3000/sandbox/slack/received');
+    expect(read?.headers.get('authorization')).toBe(
+      `Bearer ${localStorage.getItem(SESSION_STORAGE_KEYS.accessToken)}`,
+    );
+
+    received = [
+      ...received,
+      { kind: 'chat.postMessage', at: '2026-11-20T10:00:00.000Z', body: { text: 'Later' } },
+    ];
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Refresh' }));
+    await waitFor(async () => expect((await entries())[0]).toHaveTextContent('Later'));
+    expect(await entries()).toHaveLength(3);
+    expect(requestsTo(requests, 'GET', '/sandbox/slack/received')).toHaveLength(2);
+  });
+
+  it('says when a sandbox has received nothing yet', async () => {
+    renderConnections({
+      [CONNECTIONS]: connectionList(
+        makeConnection('slack', { status: 'connected', account: 'Acme', access: 'read_write' }),
+      ),
+      [RECEIVED]: () => jsonResponse(200, []),
+    });
+    await userEvent.click(
+      within(await card('Slack')).getByRole('button', { name: 'What the sandbox received' }),
+    );
+    const drawer = await screen.findByRole('dialog', { name: 'What the Slack sandbox received' });
+    expect(
+      await within(drawer).findByRole('region', { name: 'Nothing received yet' }),
+    ).toBeVisible();
   });
 
   it('says how the OAuth round trip went in a toast, once', async () => {

@@ -17,6 +17,7 @@ import { renderApp } from '@/testing/render-app';
 
 const SOURCES = 'GET /composer/api/v1/sources';
 const ME = 'GET /user/api/v1/users/me';
+const DEPENDENTS = 'GET /composer/api/v1/sources/src-1/dependents';
 
 /** The page as an admin sees it, unless `routes` answers `users/me` with another role. */
 function renderConnections(routes: ApiRoutes) {
@@ -236,9 +237,60 @@ describe('connections page', () => {
     expect(within(await card('Product DB')).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
+  it('lists what uses the source before confirming, and disables Delete', async () => {
+    const { requests } = renderConnections({
+      [SOURCES]: [makeSource()],
+      [DEPENDENTS]: [
+        { kind: 'mapping', id: 'v3', name: 'Published mapping (version 3): accounts' },
+        { kind: 'cohort', id: 'c-1', name: 'Pro' },
+        { kind: 'alert', id: 'a-1', name: 'New pro' },
+      ],
+    });
+    await userEvent.click(within(await card('Product DB')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Product DB?' });
+    const usedBy = await within(dialog).findByRole('list', { name: 'Used by' });
+    expect(
+      within(usedBy)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['mapping Published mapping (version 3): accounts', 'cohort Pro', 'alert New pro']);
+    expect(dialog).toHaveTextContent('Change or delete them first.');
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(requestsTo(requests, 'DELETE', '/composer/api/v1/sources/src-1')).toEqual([]);
+  });
+
+  it('checks what uses the source first; when nothing does, Delete deletes', async () => {
+    let answerDependents: (response: Response) => void = () => undefined;
+    let sources = [makeSource()];
+    const { requests } = renderConnections({
+      [SOURCES]: () => jsonResponse(200, { data: sources }),
+      [DEPENDENTS]: () => new Promise<Response>((resolve) => (answerDependents = resolve)),
+      'DELETE /composer/api/v1/sources/src-1': () => {
+        sources = [];
+        return jsonResponse(204);
+      },
+    });
+    await userEvent.click(within(await card('Product DB')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Product DB?' });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Checking what uses the source',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    answerDependents(jsonResponse(200, { data: [] }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled(),
+    );
+    expect(within(dialog).queryByRole('list', { name: 'Used by' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('region', { name: 'No data sources yet' })).toBeVisible();
+    expect(requestsTo(requests, 'DELETE', '/composer/api/v1/sources/src-1')).toHaveLength(1);
+  });
+
   it('asks before deleting; a 409 names what depends on the source', async () => {
     renderConnections({
       [SOURCES]: [makeSource()],
+      // Nothing used it when the dialog opened; something did by the time Delete was clicked.
+      [DEPENDENTS]: [],
       'DELETE /composer/api/v1/sources/src-1': () =>
         jsonResponse(409, {
           error: 'conflict',
@@ -260,6 +312,7 @@ describe('connections page', () => {
     let sources = [makeSource()];
     renderConnections({
       [SOURCES]: () => jsonResponse(200, { data: sources }),
+      [DEPENDENTS]: [],
       'DELETE /composer/api/v1/sources/src-1': () => {
         sources = [];
         return jsonResponse(204);

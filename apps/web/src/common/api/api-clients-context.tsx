@@ -2,13 +2,22 @@ import type { ServiceUrls } from '@revlane/contracts';
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import { createApiClient, type ApiAuth, type ApiClient } from './api-client';
 
-export type ServiceName = keyof ServiceUrls;
+/**
+ * The backend services, plus `app`: the app's own root, the origin that serves the SPA and its
+ * `/config.json`, for the paths outside every service (`/sandbox/<provider>/received`, ADR
+ * 0021). Its answers have no `data` envelope: read them through `http`.
+ */
+export type ServiceName = keyof ServiceUrls | 'app';
 export type ApiClients = Record<ServiceName, ApiClient>;
 
 const ApiClientsContext = createContext<ApiClients | null>(null);
 
-export function createApiClients(services: ServiceUrls, auth: ApiAuth): ApiClients {
-  const entries = Object.entries(services).map(([name, baseURL]) => [
+export function createApiClients(
+  services: ServiceUrls,
+  auth: ApiAuth,
+  appRoot = window.location.origin,
+): ApiClients {
+  const entries = Object.entries({ ...services, app: appRoot }).map(([name, baseURL]) => [
     name,
     createApiClient(baseURL, auth),
   ]);

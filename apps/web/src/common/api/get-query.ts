@@ -13,7 +13,8 @@ interface AnswerSchema<T> {
  * needs its own rule (docs/product.md §4).
  */
 export interface GetQueryDefinition<T, K extends QueryKey> {
-  service: ServiceName;
+  /** Not `app`: its answers have no `data` envelope to unwrap. */
+  service: Exclude<ServiceName, 'app'>;
   path: string;
   schema: AnswerSchema<T>;
   queryKey: K;

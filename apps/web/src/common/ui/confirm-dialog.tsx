@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   isLoading?: boolean;
   /** For destructive actions: the confirm button turns red. */
   isDanger?: boolean;
+  /** The action cannot run yet (e.g. records still depend on what it deletes, ADR 0006). */
+  isConfirmDisabled?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   onCancel,
   isLoading = false,
   isDanger = false,
+  isConfirmDisabled = false,
 }: ConfirmDialogProps) {
   const confirm = useSingleFlight(onConfirm);
   const isBusy = isLoading || confirm.isPending;
@@ -51,7 +54,7 @@ export function ConfirmDialog({
           type="primary"
           danger={isDanger}
           loading={isBusy}
-          disabled={isBusy}
+          disabled={isBusy || isConfirmDisabled}
           onClick={() => void confirm.run()}
         >
           {confirmText}

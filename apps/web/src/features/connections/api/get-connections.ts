@@ -1,11 +1,25 @@
-import { connectionListSchema, CONNECTIONS_API, type Connection } from '@revlane/contracts';
+import {
+  connectionListSchema,
+  CONNECTIONS_API,
+  type Connection,
+  type ConnectionProvider,
+} from '@revlane/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@/common/api';
 
 /** How often the cards are read again while a CRM syncs. */
 export const CONNECTIONS_POLL_MS = 2000;
 
-export const connectionsKeys = { list: () => ['connections', 'list'] as const };
+export const connectionsKeys = {
+  all: ['connections'] as const,
+  list: () => [...connectionsKeys.all, 'list'] as const,
+  /** The alerts and plays that send through a provider (ADR 0006, before a disconnect). */
+  dependents: (provider: ConnectionProvider) =>
+    [...connectionsKeys.all, 'dependents', provider] as const,
+  /** What a sandbox provider received from this organization (ADR 0021). */
+  sandboxReceived: (provider: ConnectionProvider) =>
+    [...connectionsKeys.all, 'sandbox-received', provider] as const,
+};
 
 /** `GET {composer}/connections`: every provider with its status (docs/architecture.md §6). */
 export async function fetchConnections(

@@ -9,6 +9,8 @@ export const sourcesKeys = {
   tables: (sourceId: string) => [...sourcesKeys.ofSource(sourceId), 'tables'] as const,
   preview: (sourceId: string, table: string) =>
     [...sourcesKeys.ofSource(sourceId), 'preview', table] as const,
+  /** What deleting the source would break (ADR 0006). */
+  dependents: (sourceId: string) => [...sourcesKeys.ofSource(sourceId), 'dependents'] as const,
   sync: (syncId: string) => [...sourcesKeys.all, 'sync', syncId] as const,
   /** The organization's mapping (ADR 0019, read by segment pages too) and its publish runs. */
   mapping: sharedKeys.mapping,

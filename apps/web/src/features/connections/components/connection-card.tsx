@@ -1,6 +1,6 @@
 import { CONNECTION_LABELS, CRM_PROVIDERS, type Connection } from '@revlane/contracts';
-import { Tag } from 'antd';
-import { useId } from 'react';
+import { Button, Tag } from 'antd';
+import { useId, useState } from 'react';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { useAuthorize, useSyncConnection } from '../api/connection-actions';
@@ -11,6 +11,7 @@ import {
   isLinked,
 } from '../lib/connection-status';
 import { ProviderLogo } from './provider-logo';
+import { SandboxReceivedDrawer } from './sandbox-received-drawer';
 
 interface ConnectionCardProps {
   connection: Connection;
@@ -40,6 +41,9 @@ export function ConnectionCard({
   const connect = connectLabel(connection);
   const linked = isLinked(connection);
   const isSyncing = connection.status === 'syncing' || sync.isPending;
+  const [isReceivedOpen, setReceivedOpen] = useState(false);
+  // Only a sandbox that was authorized can have received anything (ADR 0021).
+  const hasSandboxLog = connection.sandbox && connection.status !== 'not_connected';
 
   return (
     <li
@@ -141,7 +145,20 @@ export function ConnectionCard({
             Disconnect
           </AdminOnlyButton>
         )}
+        {hasSandboxLog && (
+          // A read: members may look too.
+          <Button size="small" type="link" onClick={() => setReceivedOpen(true)}>
+            What the sandbox received
+          </Button>
+        )}
       </div>
+      {hasSandboxLog && (
+        <SandboxReceivedDrawer
+          provider={provider}
+          open={isReceivedOpen}
+          onClose={() => setReceivedOpen(false)}
+        />
+      )}
     </li>
   );
 }
