@@ -7,8 +7,10 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
-  // Each spec file starts its own server with a fresh data directory; 2 cores → one at a time.
-  workers: 1,
+  // Each spec file starts its own server (its own port and data directory), so two files run
+  // side by side: much of a flow is waiting on its server (a sync, a snapshot, a poll), and
+  // one at a time left a core idle for most of CI's 10 minutes of flows.
+  workers: 2,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
