@@ -1,5 +1,5 @@
 /**
- * The retry schedule every play action and alert channel shares (docs/architecture.md §7.3):
+ * The retry schedule every play action and alert channel shares (docs/architecture.md §6, ADR 0031):
  * seconds between attempts, as Standard Webhooks and Svix space them, so a receiver that is
  * down for hours still gets every delivery. `DELIVERY_RETRY_SCHEDULE` sets it.
  */

@@ -3,7 +3,11 @@ import { COHORTS_API, IMPERSONATE_HEADER, NOTIFICATIONS_API, PLAYS_API } from '@
 import type { InjectOptions } from 'fastify';
 import { asUser, supportUser, testUser, type TestUser } from '../../../test/app.js';
 import { uploadPng } from '../../../test/uploads.js';
-import { mappingRuns, playRuns } from '../../platform/database/schema/index.js';
+import {
+  mappingRuns,
+  notificationFirings,
+  playRuns,
+} from '../../platform/database/schema/index.js';
 import {
   API,
   createLiveOpsFixture,
@@ -106,6 +110,19 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       counts: { records: 0, succeeded: 0, failed: 0, pending: 0 },
     })
     .returning();
+  // A firing of Dana's alert: its row is all the resend route reads.
+  const [firing] = await f.t.database.db
+    .insert(notificationFirings)
+    .values({
+      orgId: f.danaOrg,
+      notificationId: alert.id,
+      snapshotAt: new Date(),
+      type: 'new',
+      count: 0,
+      previousCount: null,
+      records: [],
+    })
+    .returning();
   const file: StoredFile = await uploadPng(f.t, f.dana);
   const eveTicket = await created<{ ticket: string }>(f, f.eve, {
     method: 'POST',
@@ -123,6 +140,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       'notifications/{id}': alert.id,
       'plays/{id}': play.id,
       'runs/{runId}': playRun!.id,
+      'firings/{firingId}': firing!.id,
       'sources/{id}': source.id,
       'syncs/{id}': sync.id,
       'runs/{id}': mappingRun!.id,

@@ -92,7 +92,7 @@ async function runWebhookPlay(
 }
 
 /**
- * Durable delivery (docs/architecture.md §7.3): a receiver that is down longer than a few
+ * Durable delivery (docs/architecture.md §6, ADR 0031): a receiver that is down longer than a few
  * quick tries gets every item once it is back, on the retry schedule; a spent schedule fails
  * the items, and a resend delivers them with their original `webhook-id`.
  */

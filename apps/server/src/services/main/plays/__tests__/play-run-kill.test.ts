@@ -261,8 +261,10 @@ describe.skipIf(!adminUrl)('plays: a run killed with kill -9, then a restart', (
       console.info(
         `kill -9 mid-run, repeated deliveries per action type: ${JSON.stringify(duplicates)}`,
       );
-      // Only webhooks in flight at the kill (held by the receiver) may arrive again.
-      expect(duplicates.webhook).toBeLessThanOrEqual(RECORDS - 2);
+      // Only webhooks in flight at the kill may arrive again: those the receiver held, and
+      // those answered but not yet written down (at most the sender's 32 at a time; with
+      // 6 records, every webhook can be in flight at once).
+      expect(duplicates.webhook).toBeLessThanOrEqual(Math.min(RECORDS, 32));
       expect({ ...duplicates, webhook: 0 }).toEqual({
         webhook: 0,
         slack_message: 0,
