@@ -7,7 +7,6 @@ import { toApiError } from '@/common/api';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { ConfirmDialog } from '@/common/ui/confirm-dialog';
 import { EmptyState } from '@/common/ui/empty-state';
-import { InlineAlert } from '@/common/ui/inline-alert';
 import { LoadError } from '@/common/ui/load-error';
 import { PageHeader } from '@/common/ui/page-header';
 import { useAlert } from '../api/get-alert';
@@ -17,6 +16,7 @@ import { describeChannels, describeThreshold, TYPE_LABELS } from '../lib/describ
 import { EnabledSwitch, SnoozeMenu } from './alert-controls';
 import { AlertFormModal } from './alert-form-modal';
 import { FiringsList } from './firings-list';
+import { SendWarningsAlert } from '@/common/ui/send-warnings';
 
 /** One alert (`/app/notifications/{id}`): its definition, editable, and its firings. */
 export function AlertDetailsPage({ notificationId }: { notificationId: string }) {
@@ -62,23 +62,7 @@ export function AlertDetailsPage({ notificationId }: { notificationId: string })
           </>
         }
       />
-      {data.warnings.length > 0 && (
-        // Why a channel cannot send now, e.g. a disconnected Slack (docs/architecture.md §6).
-        <InlineAlert
-          type="warning"
-          className="mb-6"
-          title={data.warnings.length === 1 ? data.warnings[0] : 'Some channels cannot send now'}
-          description={
-            data.warnings.length > 1 && (
-              <ul className="list-disc ps-5">
-                {data.warnings.map((warning) => (
-                  <li key={warning}>{warning}</li>
-                ))}
-              </ul>
-            )
-          }
-        />
-      )}
+      <SendWarningsAlert warnings={data.warnings} manyTitle="Some channels cannot send now" />
       <Descriptions
         bordered
         size="small"

@@ -1,12 +1,12 @@
-import { WarningOutlined } from '@ant-design/icons';
 import type { Notification } from '@revlane/contracts';
 import { APP_ROUTES } from '@revlane/contracts';
-import { Table, Tag, type TableProps } from 'antd';
+import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { describeChannels, describeThreshold, TYPE_LABELS } from '../lib/describe-alert';
 import { EnabledSwitch, SnoozeMenu } from './alert-controls';
+import { SendWarningTags } from '@/common/ui/send-warnings';
 
 interface AlertsTableProps {
   alerts: Notification[];
@@ -33,12 +33,7 @@ export function AlertsTable({
       render: (_, alert) => (
         <span className="flex items-center gap-2">
           <Link to={APP_ROUTES.notification(alert.id)}>{alert.name}</Link>
-          {/* Why a channel cannot send now, e.g. a disconnected Slack (docs/architecture.md §6). */}
-          {alert.warnings.map((warning) => (
-            <Tag key={warning} color="warning" icon={<WarningOutlined aria-hidden="true" />}>
-              {warning}
-            </Tag>
-          ))}
+          <SendWarningTags warnings={alert.warnings} />
         </span>
       ),
     },

@@ -16,6 +16,7 @@ import { useDeletePlay, useUpdatePlay } from '../api/save-play';
 import { STATUS_COLORS, STATUS_LABELS } from '../lib/describe-play';
 import { PlayDefinitionForm } from './play-definition-form';
 import { PlayRuns } from './play-runs';
+import { SendWarningsAlert } from '@/common/ui/send-warnings';
 
 interface PlayDetailsPageProps {
   playId: string;
@@ -91,23 +92,7 @@ function PlayDetails({ play, canEdit }: { play: Play; canEdit: boolean }) {
           )
         }
       />
-      {play.warnings.length > 0 && (
-        // Why an action cannot send now, e.g. a disconnected Slack (docs/architecture.md §6).
-        <InlineAlert
-          type="warning"
-          className="mb-6"
-          title={play.warnings.length === 1 ? play.warnings[0] : 'Some actions cannot send now'}
-          description={
-            play.warnings.length > 1 && (
-              <ul className="list-disc ps-5">
-                {play.warnings.map((warning) => (
-                  <li key={warning}>{warning}</li>
-                ))}
-              </ul>
-            )
-          }
-        />
-      )}
+      <SendWarningsAlert warnings={play.warnings} manyTitle="Some actions cannot send now" />
       {!canEdit && (
         <InlineAlert
           type="info"

@@ -1,4 +1,3 @@
-import { WarningOutlined } from '@ant-design/icons';
 import type { Play } from '@revlane/contracts';
 import { APP_ROUTES } from '@revlane/contracts';
 import { Table, Tag, type TableProps } from 'antd';
@@ -7,6 +6,7 @@ import { describeTrigger } from '../lib/describe-play';
 import { ActionIconsList } from './action-icons-list';
 import { RunSummary } from './last-run-summary';
 import { PlayStatusSwitch } from './play-status-switch';
+import { SendWarningTags } from '@/common/ui/send-warnings';
 
 interface PlaysTableProps {
   plays: Play[];
@@ -31,12 +31,7 @@ export function PlaysTable({ plays, isLoading, selectedPlayId, canEdit }: PlaysT
             {play.name}
           </Link>
           {play.id === selectedPlayId && <Tag color="blue">Last opened</Tag>}
-          {/* Why an action cannot send now, e.g. a disconnected Slack (docs/architecture.md §6). */}
-          {play.warnings.map((warning) => (
-            <Tag key={warning} color="warning" icon={<WarningOutlined aria-hidden="true" />}>
-              {warning}
-            </Tag>
-          ))}
+          <SendWarningTags warnings={play.warnings} />
         </span>
       ),
     },
