@@ -49,34 +49,13 @@ function readJson(file) {
   }
 }
 
-/**
- * Vitest in two passes: the server's (with the contracts), then the web's. Side by side on a
- * 2-core machine, a server test's child processes (kill -9 runs, a demo load) and a whole-route
- * render fought for the cores, and renders crossed their 30 s; one pass at a time, each gets
- * both cores for its own files.
- */
-function vitestPass(name, projects) {
-  const status = run(bin('vitest'), [
-    'run',
-    ...projects.flatMap((project) => ['--project', project]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(outDir, `vitest-${name}.json`)}`,
-  ]);
-  return { status, result: readJson(`vitest-${name}.json`) };
-}
-const passes = [
-  vitestPass('server', ['contracts', 'server']),
-  vitestPass('web', ['web', 'web-routes']),
-];
-const vitestStatus = passes.some((pass) => pass.status !== 0) ? 1 : 0;
-// Both answered, summed; a pass without a report counts as a failure below.
-const vitest = passes.every((pass) => pass.result)
-  ? {
-      numPassedTests: passes.reduce((sum, pass) => sum + pass.result.numPassedTests, 0),
-      numFailedTests: passes.reduce((sum, pass) => sum + pass.result.numFailedTests, 0),
-    }
-  : null;
+const vitestStatus = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(outDir, 'vitest.json')}`,
+]);
+const vitest = readJson('vitest.json');
 
 const skipE2e = process.env.REVLANE_SKIP_E2E === 'true';
 const playwrightStatus = skipE2e

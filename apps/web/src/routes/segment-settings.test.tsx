@@ -85,6 +85,7 @@ describe('segment settings', () => {
     expect(screen.getAllByText('Description is too long').length).toBeGreaterThan(0);
   });
 
+  // A flow of several pickers over the whole route: the same 60 s as its sibling flows.
   it('edits the base filters (the segment’s definition) with the filter builder', async () => {
     const { requests } = openSettings('general');
     const form = await screen.findByRole('form', { name: 'General settings' });
@@ -107,7 +108,7 @@ describe('segment settings', () => {
         expect.objectContaining({ filters: [{ field: 'is_paying', operator: 'is', value: true }] }),
       ]),
     );
-  });
+  }, 60_000);
 
   it('refuses a name over 100 characters beside the field, never cutting it', async () => {
     const { requests } = openSettings('general');

@@ -40,6 +40,7 @@ async function showPlanColumn() {
 }
 
 describe('segment views are not lost (ADR 0013)', () => {
+  // A flow of a column pick, a navigation and a menu over the whole route: the same 60 s as its sibling flows.
   it('opening the segment from the menu restores its last view', async () => {
     const { requests } = openSegment('?sortBy=' + encodeURIComponent('[{"field":"mrr"}]'));
     await showPlanColumn();
@@ -58,8 +59,9 @@ describe('segment views are not lost (ADR 0013)', () => {
     await waitFor(() =>
       expect(lastDataQuery(requests).get('columns')).toBe(JSON.stringify([...SHOWN, 'plan'])),
     );
-  });
+  }, 60_000);
 
+  // A flow of a column pick and a save over the whole route: the same 60 s as its sibling flows.
   it('"Save as default columns" saves them on the segment; the URL then follows it', async () => {
     const { requests } = openSegment();
     await showPlanColumn();
@@ -75,5 +77,5 @@ describe('segment views are not lost (ADR 0013)', () => {
     await waitFor(() =>
       expect(screen.getByRole('columnheader', { name: 'Plan' })).toBeInTheDocument(),
     );
-  });
+  }, 60_000);
 });
