@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { segmentFilterSchema } from './filters.js';
+import { filterItemSchema } from './filters.js';
 import { cellValueSchema } from './segment-data.js';
 
 export const COHORT_NAME_MAX = 100;
@@ -12,21 +12,24 @@ const cohortNameSchema = z
   .min(1, 'A cohort needs a name')
   .max(COHORT_NAME_MAX, `At most ${COHORT_NAME_MAX} characters`);
 /** A cohort's filters; a trend's unsaved filters take the same list. */
-export const cohortFiltersSchema = z.array(segmentFilterSchema).max(COHORT_FILTERS_MAX);
+export const cohortFiltersSchema = z.array(filterItemSchema).max(COHORT_FILTERS_MAX);
 
 /**
  * A cohort (docs/architecture.md §6): a named filter set inside a segment. `favorite` is the signed-in
  * user's own star. `members` and `snapshotAt` come from the latest membership snapshot
- * (null until the first snapshot ran).
+ * (null until the first snapshot ran; a cohort created after the first load is counted
+ * before its create is answered). `historyPending`: its daily history is being back-filled
+ * (created, or given new filters; ADR 0013), so its trend fills in soon.
  */
 export const cohortSchema = z.object({
   id: z.string(),
   segmentId: z.string(),
   name: z.string(),
-  filters: z.array(segmentFilterSchema),
+  filters: z.array(filterItemSchema),
   favorite: z.boolean(),
   members: z.number().int().min(0).nullable(),
   snapshotAt: z.string().nullable(),
+  historyPending: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -68,8 +71,8 @@ export const cohortVersionSchema = z.object({
   changedBy: changedBySchema,
   previousName: z.string().nullable(),
   name: z.string(),
-  previousFilters: z.array(segmentFilterSchema).nullable(),
-  filters: z.array(segmentFilterSchema),
+  previousFilters: z.array(filterItemSchema).nullable(),
+  filters: z.array(filterItemSchema),
 });
 export type CohortVersion = z.infer<typeof cohortVersionSchema>;
 /** `GET cohorts/{id}/versions`: newest first. */
@@ -93,7 +96,7 @@ export const cohortDependentSchema = z.object({
 export type CohortDependent = z.infer<typeof cohortDependentSchema>;
 
 /** How a refused delete names a dependent in the error envelope: `kind:id`, and its name. */
-export function toCohortDependentError(dependent: CohortDependent) {
+export function toCohortDependentError(dependent: { kind: string; id: string; name: string }) {
   return { path: `${dependent.kind}:${dependent.id}`, message: dependent.name };
 }
 

@@ -11,7 +11,8 @@ export type OperatorValueKind =
   | 'boolean'
   | 'list'
   | 'date'
-  | 'date-range';
+  | 'date-range'
+  | 'days';
 
 interface OperatorDefinition {
   label: string;
@@ -19,7 +20,10 @@ interface OperatorDefinition {
   value: OperatorValueKind;
 }
 
-/** The 18 filter operators of docs/product.md §5, defined once for web and server. */
+/**
+ * The 18 filter operators of docs/product.md §5 and the three relative-date ones added beside
+ * them (§5.1), defined once for web and server.
+ */
 export const FILTER_OPERATORS = {
   eq: { label: 'equals', help: 'Check if data equals the value.', value: 'scalar' },
   lt: { label: 'less than', help: 'Check if data is less than the value.', value: 'number' },
@@ -59,6 +63,23 @@ export const FILTER_OPERATORS = {
   },
   on: { label: 'on', help: 'Check if the date falls on the given day.', value: 'date' },
   none: { label: 'any value', help: 'No condition: every record matches.', value: 'none' },
+  // Relative dates (docs/product.md §5.1): whole UTC days counted from the day the filter is
+  // evaluated on — today for a page, the snapshot's day for a cohort, each day of a trend.
+  last_n_days: {
+    label: 'in the last N days',
+    help: 'Check if the date lies in the last N days or today.',
+    value: 'days',
+  },
+  older_than_n_days: {
+    label: 'more than N days ago',
+    help: 'Check if the date is more than N days before today.',
+    value: 'days',
+  },
+  next_n_days: {
+    label: 'in the next N days',
+    help: 'Check if the date lies today or in the next N days.',
+    value: 'days',
+  },
 } as const satisfies Record<string, OperatorDefinition>;
 
 export type FilterOperator = keyof typeof FILTER_OPERATORS;
@@ -75,7 +96,16 @@ export const OPERATORS_BY_DATA_TYPE: Record<DataType, readonly FilterOperator[]>
   email: [...TEXT_OPERATORS, ...BLANK_OPERATORS],
   link: ['eq', 'contains', 'not_contains', ...BLANK_OPERATORS],
   numeric: ['eq', 'lt', 'lte', 'gt', 'gte', 'between_n', ...BLANK_OPERATORS],
-  timestamp: ['before', 'after', 'between', 'on', ...BLANK_OPERATORS],
+  timestamp: [
+    'before',
+    'after',
+    'between',
+    'on',
+    'last_n_days',
+    'older_than_n_days',
+    'next_n_days',
+    ...BLANK_OPERATORS,
+  ],
   boolean: ['is', ...BLANK_OPERATORS],
   enum: ['eq', 'includes', 'excludes', ...BLANK_OPERATORS],
   // contains: holds this value; includes: holds any of them; excludes: holds none of them.
@@ -94,6 +124,8 @@ const isoDate = z.union(
   { error: DATE_PROBLEM },
 );
 const VALUE_MAX = 1000;
+/** A hundred years: the longest relative-date window. */
+export const RELATIVE_DAYS_MAX = 36_500;
 const valueText = z.string().max(VALUE_MAX, `A value has at most 1,000 characters`);
 const number = z.number({ error: 'Enter a number' }).finite('Enter a number');
 
@@ -125,6 +157,11 @@ export const OPERATOR_VALUE_SCHEMAS: Record<OperatorValueKind, z.ZodType> = {
   'date-range': z
     .tuple([isoDate, isoDate], { error: 'Enter two days' })
     .refine(([from, to]) => from <= to, 'The first date must not be after the second'),
+  days: z
+    .number({ error: 'Enter a whole number of days' })
+    .int('Enter a whole number of days')
+    .min(1, 'Enter at least 1 day')
+    .max(RELATIVE_DAYS_MAX, 'Enter at most 36,500 days'),
 };
 
 /** Segment table filter (docs/product.md §3): field, operator, value. */
@@ -142,12 +179,44 @@ export function describeFilterValueProblem(filter: SegmentFilter): string | null
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
 }
 
+/** Conditions in one group; a filter list holds at most as many items (cohorts, segments). */
+export const FILTER_GROUP_MAX = 20;
+
+/**
+ * A group of filters inside a filter list (docs/product.md §5.2): `any` matches a record that
+ * matches at least one of them, `all` one that matches each. One level only: a group holds
+ * plain filters.
+ */
+export const filterGroupSchema = z.object({
+  match: z.enum(['any', 'all']),
+  filters: z.array(segmentFilterSchema).min(1).max(FILTER_GROUP_MAX),
+});
+export type FilterGroup = z.infer<typeof filterGroupSchema>;
+
+/** An item of a filter list: a filter, or a group of filters. */
+export const filterItemSchema = z.union([segmentFilterSchema, filterGroupSchema]);
+export type FilterItem = SegmentFilter | FilterGroup;
+
+export function isFilterGroup(item: FilterItem): item is FilterGroup {
+  return 'match' in item && Array.isArray(item.filters);
+}
+
+/** Every plain filter of a list, groups opened (which columns a list reads, and the like). */
+export function flattenFilters(items: readonly FilterItem[]): SegmentFilter[] {
+  return items.flatMap((item) => (isFilterGroup(item) ? item.filters : [item]));
+}
+
 /**
  * Whether two filter lists mean the same, order included (it is how the user built them).
  * Compared field by field in a fixed order: jsonb does not keep the key order a client sent.
  */
-export function isSameFilters(a: readonly SegmentFilter[], b: readonly SegmentFilter[]): boolean {
-  const canonical = (filters: readonly SegmentFilter[]) =>
-    JSON.stringify(filters.map(({ field, operator, value }) => [field, operator, value ?? null]));
+export function isSameFilters(a: readonly FilterItem[], b: readonly FilterItem[]): boolean {
+  const filter = ({ field, operator, value }: SegmentFilter) => [field, operator, value ?? null];
+  const canonical = (items: readonly FilterItem[]) =>
+    JSON.stringify(
+      items.map((item) =>
+        isFilterGroup(item) ? [item.match, item.filters.map(filter)] : filter(item),
+      ),
+    );
   return canonical(a) === canonical(b);
 }

@@ -1,5 +1,6 @@
 export * from './app-config.js';
 export * from './constants.js';
+export * from './contrast.js';
 export * from './data-types.js';
 export * from './envelope.js';
 export * from './errors.js';
@@ -14,6 +15,7 @@ export * from './files.js';
 export * from './segments.js';
 export * from './local-settings.js';
 export * from './segment-data.js';
+export * from './group-aggregates.js';
 export * from './segment-settings.js';
 export * from './cohorts.js';
 export * from './trends.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { segmentFilterSchema, type SegmentFilter } from './filters.js';
+import { filterItemSchema, type FilterItem } from './filters.js';
 
 /** Sort info (docs/product.md §3): a field and its direction. */
 export interface SortInfo {
@@ -13,7 +13,7 @@ export interface ListParams {
   perPage?: number;
   search?: string;
   sortBy?: SortInfo[];
-  filters?: SegmentFilter[];
+  filters?: FilterItem[];
   columns?: string[];
 }
 
@@ -70,7 +70,7 @@ export const listQuerySchema = z.object({
     .max(1000)
     .transform((text) => text.split(',').filter(Boolean).map(parseSort))
     .optional(),
-  filters: jsonArray(segmentFilterSchema).optional(),
+  filters: jsonArray(filterItemSchema).optional(),
   columns: jsonArray(z.string().min(1).max(200)).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -47,3 +47,21 @@ export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 export const completeOnboardingStepBodySchema = z.strictObject({ status: z.literal('completed') });
 
 export const onboardingStepListSchema = z.array(onboardingStepSchema);
+
+/**
+ * Whether the user has a name of their own: an account whose display name is still its email
+ * has none yet (docs/product.md §5, the terms dialog asks for one then).
+ */
+export function hasOwnName(user: { displayName: string; email: string }): boolean {
+  const name = user.displayName.trim().toLowerCase();
+  return name !== '' && name !== user.email.trim().toLowerCase();
+}
+
+/** "Complete my profile" completes once the user has a name of their own and a photo (docs/product.md §4). */
+export function isProfileComplete(user: {
+  displayName: string;
+  email: string;
+  photo: string | null;
+}): boolean {
+  return hasOwnName(user) && user.photo !== null;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataTypeSchema } from './data-types.js';
+import { columnUnitSchema, groupAggregateSchema } from './group-aggregates.js';
 
 /** The base tables a segment can show (docs/architecture.md §5.1): one row per account or per user. */
 export const BASE_TABLES = ['accounts', 'users'] as const;
@@ -20,6 +21,8 @@ export const columnSchema = z.object({
   optionLabels: z.record(z.string(), z.string()).optional(),
   /** ISO 4217 code of a money column: shown in that currency with two decimals. */
   currency: z.string().length(3).optional(),
+  /** A percentage or a score: averaged in groups, never summed (group-aggregates.ts). */
+  unit: columnUnitSchema.optional(),
   /**
    * Whether "Group by" offers the column: few distinct values (enums, booleans), never ids,
    * names, emails, links, amounts or instants (ADR 0013).
@@ -62,16 +65,24 @@ export type SegmentDataPage = z.infer<typeof segmentDataPageSchema>;
 
 /**
  * One group of a grouped segment: the value of the `pivot` column, of the
- * `pivot_identifier` column when grouping by two, the number of records, and the sums of
- * the numeric columns shown (keyed by column name).
+ * `pivot_identifier` column when grouping by two, the number of records, and the aggregate
+ * of each numeric column shown (keyed by column name; the page's `aggregates` say which).
  */
 export const segmentGroupSchema = z.object({
   pivot: cellValueSchema,
   pivot_identifier: cellValueSchema.optional(),
   count: z.number().int().min(0),
-  sums: z.record(z.string(), z.number().nullable()),
+  values: z.record(z.string(), z.number().nullable()),
 });
 export type SegmentGroup = z.infer<typeof segmentGroupSchema>;
+
+/** An aggregated column of a grouped view, with its header as the screen and export show it. */
+export const groupAggregateColumnSchema = z.object({
+  column: z.string(),
+  aggregate: groupAggregateSchema,
+  header: z.string(),
+});
+export type GroupAggregateColumn = z.infer<typeof groupAggregateColumnSchema>;
 
 /** `GET segments/{id}/data?pivot=…[&pivot_identifier=…]`: a page of groups. */
 export const segmentGroupsPageSchema = z.object({
@@ -82,6 +93,9 @@ export const segmentGroupsPageSchema = z.object({
   perPage: z.number().int().min(1),
   pivot: z.string(),
   pivotIdentifier: z.string().nullable(),
+  /** The aggregated columns, in the order shown after the group columns and "Records". */
+  aggregates: z.array(groupAggregateColumnSchema),
+  /** The columns shown, and the group columns (their labels and options) when not shown. */
   columns: z.array(columnSchema),
 });
 export type SegmentGroupsPage = z.infer<typeof segmentGroupsPageSchema>;

@@ -3,13 +3,14 @@ import { baseTableSchema } from './segment-data.js';
 import {
   FILTER_OPERATORS,
   filterOperatorSchema,
-  segmentFilterSchema,
+  filterItemSchema,
   OPERATOR_VALUE_SCHEMAS,
   OPERATORS_BY_DATA_TYPE,
   type FilterOperator,
   type OperatorValueKind,
 } from './filters.js';
 import { DATA_TYPES, dataTypeSchema, type DataType } from './data-types.js';
+import { groupAggregateSchema } from './group-aggregates.js';
 
 export const SEGMENT_NAME_MAX = 100;
 export const SEGMENT_DESCRIPTION_MAX = 500;
@@ -21,11 +22,22 @@ export const SEGMENT_FILTERS_MAX = 20;
 const columnNameSchema = z.string().min(1).max(200);
 export const sortInfoSchema = z.object({ field: columnNameSchema, isDescending: z.boolean() });
 
-/** Grouping of a segment: `pivot` column, and `pivot_identifier` when grouping by two. */
+/**
+ * Grouping of a segment: `pivot` column, and `pivot_identifier` when grouping by two.
+ * `aggregates`: the aggregate chosen per numeric column (by name); a column without one shows
+ * the default of its kind (`defaultAggregate`). Applies whatever the view is grouped by.
+ */
 export const segmentGroupingSchema = z.object({
   pivot: columnNameSchema.nullable(),
   pivotIdentifier: columnNameSchema.nullable(),
+  aggregates: z
+    .record(columnNameSchema, groupAggregateSchema)
+    .refine((choices) => Object.keys(choices).length <= SEGMENT_COLUMNS_MAX, {
+      message: `Choose aggregates for at most ${SEGMENT_COLUMNS_MAX} columns`,
+    })
+    .optional(),
 });
+export type SegmentGrouping = z.infer<typeof segmentGroupingSchema>;
 
 /**
  * `GET segments/{id}`: the segment with its settings. `status` is `preparing` until the
@@ -41,7 +53,7 @@ export const segmentDetailSchema = z.object({
    * The segment's base filter set (its definition; empty: every record of the base table).
    * Applied to its data, counts, exports, cohorts and trends; versioned like a cohort's.
    */
-  filters: z.array(segmentFilterSchema),
+  filters: z.array(filterItemSchema),
   columns: z.array(columnNameSchema),
   grouping: segmentGroupingSchema,
   sorting: z.array(sortInfoSchema),
@@ -59,7 +71,7 @@ export const updateSegmentBodySchema = z
       .min(1, 'Name is required')
       .max(SEGMENT_NAME_MAX, `A name has at most ${SEGMENT_NAME_MAX} characters`),
     description: z.string().trim().max(SEGMENT_DESCRIPTION_MAX),
-    filters: z.array(segmentFilterSchema).max(SEGMENT_FILTERS_MAX),
+    filters: z.array(filterItemSchema).max(SEGMENT_FILTERS_MAX),
     columns: z.array(columnNameSchema).min(1).max(SEGMENT_COLUMNS_MAX),
     grouping: segmentGroupingSchema,
     sorting: z.array(sortInfoSchema).max(SEGMENT_SORTS_MAX),

@@ -10,6 +10,7 @@ export {
 export type { CompiledGrouping } from './compiler/compile-grouping.js';
 export { compileSeriesQuery, type CompiledSeriesQuery } from './compiler/compile-series-query.js';
 export { validateFilters } from './compiler/validate-filters.js';
+export { aggregateChoiceIssues } from './compiler/resolve-aggregates.js';
 export {
   SegmentQueryError,
   isSegmentQueryError,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateSourceBody, Source, UpdateSourceBody } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../platform/auth/auth-context.js';
+import { countedKinds } from '../../platform/dependents/counted-kinds.js';
 import { HttpError, notFound } from '../../platform/errors/http-error.js';
 import { dropLandedTables } from '../landing/landed-tables.js';
 import { activeSyncOf } from '../syncs/syncs.repository.js';
@@ -124,14 +125,6 @@ async function dependentsOf(app: Composer, orgId: string, sourceId: string) {
 export async function getSourceDependents(app: Composer, auth: AuthContext, id: string) {
   const source = await requireSource(app, auth, id);
   return dependentsOf(app, auth.org.id, source.id);
-}
-
-/** "1 mapping, 2 cohorts and 1 alert": how many of each kind, in the order found. */
-function countedKinds(dependents: readonly { kind: string }[]) {
-  const counts = new Map<string, number>();
-  for (const { kind } of dependents) counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  const parts = [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
 }
 
 /**

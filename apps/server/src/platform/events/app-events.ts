@@ -12,9 +12,10 @@ export interface AppEvents {
   cohortSnapshotTaken: CohortSnapshotTaken;
   /**
    * A cohort was created or its filters changed, and the change is committed. Listeners run
-   * best effort (a failure is logged, the daily refresh catches up).
+   * best effort (a failure is logged, the daily refresh catches up). `createdCohortId`: the
+   * change is that cohort's creation, which is counted before the create is answered.
    */
-  cohortDefinitionChanged: { orgId: string };
+  cohortDefinitionChanged: { orgId: string; createdCohortId?: string };
   /**
    * Deliveries of a play run or an alert failed for good (their retry schedule spent, or a
    * permanent answer). The organization's admins are told (notices, docs/product.md §7);

@@ -17,7 +17,6 @@ import {
   notificationSweepJobSchema,
 } from './notifications/notification-jobs.js';
 import { SNAPSHOTS_AFTER_LOAD_QUEUE } from './snapshots/after-warehouse-loaded.js';
-import { requestCohortBackfill } from './snapshots/request-snapshots.js';
 import { snapshotHandlers } from './snapshots/snapshot-handlers.js';
 import {
   COHORT_BACKFILL_JOB,
@@ -40,7 +39,8 @@ export async function liveOpsJobs(app: FastifyInstance): Promise<void> {
 
 /**
  * Snapshots follow every "warehouse loaded" event, the daily schedule (which publishes that
- * event), and a back-fill after each cohort definition change (ADR 0013).
+ * event), and each cohort definition change: a new cohort's first count at once, then a
+ * back-fill (ADR 0013).
  */
 async function snapshotJobs(app: FastifyInstance): Promise<void> {
   const handlers = snapshotHandlers({
@@ -57,7 +57,7 @@ async function snapshotJobs(app: FastifyInstance): Promise<void> {
   await app.jobs.work(COHORT_BACKFILL_JOB, handlers.backfill);
   await app.jobs.work(DAILY_REFRESH_JOB, handlers.dailyRefresh);
   await app.jobs.schedule(DAILY_REFRESH_JOB, DAILY_REFRESH_CRON, {});
-  app.events.on('cohortDefinitionChanged', ({ orgId }) => requestCohortBackfill(app, orgId));
+  app.events.on('cohortDefinitionChanged', handlers.afterDefinitionChanged);
 }
 
 /**

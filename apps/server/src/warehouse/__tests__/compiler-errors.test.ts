@@ -37,7 +37,7 @@ describe('filter compiler: bad input is a typed error naming the part (→ 400)'
       'an unknown operator',
       { field: 'name', operator: 'like', value: 'x' },
       'filters[0].operator',
-      'Unknown operator; operators are: eq, lt, lte, gt, gte, between_n, null, not_null, is, contains, not_contains, includes, excludes, before, after, between, on, none',
+      'Unknown operator; operators are: eq, lt, lte, gt, gte, between_n, null, not_null, is, contains, not_contains, includes, excludes, before, after, between, on, none, last_n_days, older_than_n_days, next_n_days',
     ],
     [
       'a filter that is not an object',
@@ -117,6 +117,89 @@ describe('filter compiler: bad input is a typed error naming the part (→ 400)'
     expect(validateFilters(BUILT_IN_CATALOGUE, 'accounts', [filter])).toEqual([{ path, message }]);
   });
 
+  it.each([
+    [
+      'a relative date that is not a whole number of days',
+      { field: 'created_at', operator: 'last_n_days', value: 2.5 },
+      'filters[0].value',
+      'Created: Enter a whole number of days',
+    ],
+    [
+      'a relative date of no days',
+      { field: 'created_at', operator: 'older_than_n_days', value: 0 },
+      'filters[0].value',
+      'Created: Enter at least 1 day',
+    ],
+    [
+      'a relative date on a number column',
+      { field: 'mrr', operator: 'next_n_days', value: 3 },
+      'filters[0].operator',
+      'Operator "next_n_days" does not apply to MRR (numeric); use one of: eq, lt, lte, gt, gte, between_n, null, not_null, none',
+    ],
+    [
+      'a group that matches neither any nor all',
+      { match: 'some', filters: [{ field: 'plan', operator: 'eq', value: 'pro' }] },
+      'filters[0].match',
+      'A group matches "any" or "all" of its filters',
+    ],
+    [
+      'an empty group',
+      { match: 'any', filters: [] },
+      'filters[0].filters',
+      'A group holds 1 to 20 filters',
+    ],
+    [
+      'a group inside a group',
+      { match: 'any', filters: [{ match: 'all', filters: [] }] },
+      'filters[0].filters[0]',
+      'A group holds filters, not groups',
+    ],
+    [
+      'a bad filter inside a group',
+      {
+        match: 'any',
+        filters: [
+          { field: 'plan', operator: 'eq', value: 'pro' },
+          { field: 'plan', operator: 'gt', value: 1 },
+        ],
+      },
+      'filters[0].filters[1].operator',
+      'Operator "gt" does not apply to Plan (enum); use one of: eq, includes, excludes, null, not_null, none',
+    ],
+  ])('%s (docs/product.md §5.1, §5.2)', (_name, item, path, message) => {
+    expect(issuesOf({ filters: [item] })).toEqual([{ path, message }]);
+    expect(validateFilters(BUILT_IN_CATALOGUE, 'accounts', [item])).toEqual([{ path, message }]);
+  });
+
+  it('binds a group’s and a relative date’s values, never splicing them', () => {
+    const compiled = compileSegmentQuery(
+      {
+        orgId,
+        table: 'accounts',
+        asOf: Date.UTC(2024, 5, 15, 12),
+        filters: [
+          {
+            match: 'any',
+            filters: [
+              { field: 'name', operator: 'eq', value: "x' OR 1=1 --" },
+              { field: 'created_at', operator: 'last_n_days', value: 30 },
+            ],
+          },
+        ],
+      },
+      duckdbDialect,
+    );
+    expect(compiled.countQuery.sql).not.toContain('OR 1=1');
+    expect(compiled.countQuery.sql).toMatch(/ OR /);
+    expect(compiled.countQuery.params).toEqual(
+      expect.arrayContaining([
+        "x' or 1=1 --",
+        '2024-05-16 00:00:00.000',
+        '2024-06-16 00:00:00.000',
+      ]),
+    );
+  });
+
   it('validateFilters accepts what the compiler accepts, without an organization', () => {
     const filters = [
       { field: 'plan', operator: 'includes', value: ['pro'] },
@@ -178,7 +261,7 @@ describe('filter compiler: bad input is a typed error naming the part (→ 400)'
     ).toEqual([
       {
         path: 'sortBy[0]',
-        message: 'Groups sort by a group column, count or a summed column, not "name"',
+        message: 'Groups sort by a group column, count or an aggregated column, not "name"',
       },
     ]);
   });

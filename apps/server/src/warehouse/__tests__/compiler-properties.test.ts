@@ -1,5 +1,6 @@
 import {
   FILTER_OPERATORS,
+  GROUP_AGGREGATES,
   OPERATORS_BY_DATA_TYPE,
   type BaseTable,
   type SegmentColumn,
@@ -50,6 +51,7 @@ function valueFor(column: SegmentColumn, kind: string, chaos: number): fc.Arbitr
     }),
     date: day,
     'date-range': fc.tuple(day, day).map(([a, b]) => (a <= b ? [a, b] : [b, a])),
+    days: fc.integer({ min: 1, max: 36_500 }),
   };
   return fc.oneof(
     { weight: 10, arbitrary: shaped[kind]! },
@@ -128,6 +130,9 @@ function groupedQueryFor(orgId: string): fc.Arbitrary<SegmentQueryInput> {
     const groupable = getColumns(table)
       .filter((c) => c.dataType !== 'timeseries')
       .map((c) => c.name);
+    const numeric = getColumns(table)
+      .filter((c) => c.dataType === 'numeric')
+      .map((c) => c.name);
     return fc
       .uniqueArray(fc.constantFrom(...groupable), { minLength: 1, maxLength: 2 })
       .chain((groupBy) =>
@@ -137,8 +142,16 @@ function groupedQueryFor(orgId: string): fc.Arbitrary<SegmentQueryInput> {
           groupBy: fc.constant(groupBy),
           filters: fc.array(filterFor(table, 0), { maxLength: 2 }),
           search: marked,
+          // Any aggregate, fitting or not (a choice that does not fit shows the default).
+          aggregates: fc.dictionary(
+            fc.constantFrom(...numeric),
+            fc.oneof(fc.constantFrom(...GROUP_AGGREGATES), marked),
+          ),
           sortBy: fc.array(
-            fc.record({ field: fc.constantFrom('count', ...groupBy), isDescending: fc.boolean() }),
+            fc.record({
+              field: fc.constantFrom('count', ...groupBy, ...numeric),
+              isDescending: fc.boolean(),
+            }),
             { maxLength: 2 },
           ),
         }),

@@ -31,6 +31,8 @@ const GROUPS: [string, Query][] = [
   ['country by MRR, filtered', { table: 'accounts', groupBy: ['country'], columns: ['mrr'], sortBy: [desc('mrr')], filters: [{ field: 'is_paying', operator: 'is', value: true }] }],
   ['sign-up day × paying, second page', { table: 'accounts', groupBy: ['created_at', 'is_paying'], columns: ['seats'], page: 2, perPage: 15 }],
   ['users: account country × role', { table: 'users', groupBy: ['account_country', 'role'], columns: ['events_7d', 'active_days_30d'], sortBy: [desc('events_7d')] }],
+  ['lifecycle by median MRR, average seats and seat usage', { table: 'accounts', groupBy: ['lifecycle_stage'], columns: ['mrr', 'seats', 'seat_usage', 'events_30d'], aggregates: { mrr: 'median', seats: 'avg', events_30d: 'max' }, sortBy: [desc('mrr')] }],
+  ['plan by average MRR, minimum seat usage', { table: 'accounts', groupBy: ['plan'], columns: ['mrr', 'seat_usage', 'seats'], aggregates: { mrr: 'avg', seat_usage: 'min', seats: 'count' }, sortBy: [asc('mrr')] }],
 ];
 
 describe.skipIf(!hasPostgres)('DuckDB and PostgreSQL answer alike (differential)', () => {

@@ -2,6 +2,7 @@ import type { FilterOperator } from '@revlane/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SegmentReader } from '../reading/segment-reader.js';
 import { TEST_ENGINES, useHandMadeWarehouse } from './engines.js';
+import { AS_OF } from './hand-made-data.js';
 
 type Case = [field: string, operator: FilterOperator, value: unknown, ids: string[]];
 
@@ -67,12 +68,18 @@ describe.each(TEST_ENGINES)('operator semantics on $name (docs/architecture.md ย
     reader = new SegmentReader(loaded.warehouse);
   });
 
-  const idsOf = async (table: 'accounts' | 'users', filters: unknown[], search?: string) => {
+  const idsOf = async (
+    table: 'accounts' | 'users',
+    filters: unknown[],
+    search?: string,
+    asOf = AS_OF,
+  ) => {
     const page = await reader.page({
       orgId,
       table,
       filters,
       search,
+      asOf,
       columns: ['id'],
       perPage: 100,
     });
@@ -82,6 +89,54 @@ describe.each(TEST_ENGINES)('operator semantics on $name (docs/architecture.md ย
 
   it.each(CASES)('%s %s %j', async (field, operator, value, ids) => {
     expect(await idsOf('accounts', [{ field, operator, value }])).toEqual(ids);
+  });
+
+  // AS_OF is 2024-06-15 12:00 UTC; a2 was created 2024-06-01 23:59:59, a3 2024-06-02 00:00,
+  // a1 and a5 long before (docs/product.md ยง5.1: whole UTC days from the query's day).
+  it.each([
+    ['last_n_days', 14, ['a2', 'a3']],
+    ['last_n_days', 13, ['a3']],
+    ['older_than_n_days', 13, ['a1', 'a2', 'a5']],
+    ['older_than_n_days', 14, ['a1', 'a5']],
+  ])('created_at %s %i counts from the day of the query', async (operator, value, ids) => {
+    expect(await idsOf('accounts', [{ field: 'created_at', operator, value }])).toEqual(ids);
+  });
+
+  it('moves relative dates with the day they are evaluated on', async () => {
+    const filters = [{ field: 'created_at', operator: 'next_n_days', value: 1 }];
+    expect(await idsOf('accounts', filters, undefined, Date.UTC(2024, 4, 31, 18))).toEqual(['a2']);
+    expect(await idsOf('accounts', filters, undefined, Date.UTC(2024, 5, 1, 1))).toEqual([
+      'a2',
+      'a3',
+    ]);
+    const last = [{ field: 'created_at', operator: 'last_n_days', value: 1 }];
+    expect(await idsOf('accounts', last, undefined, Date.UTC(2024, 5, 3, 9))).toEqual(['a3']);
+    expect(await idsOf('accounts', last, undefined, Date.UTC(2024, 5, 4, 9))).toEqual([]);
+  });
+
+  it('ORs the filters of an any-of group and ANDs the group with the rest', async () => {
+    const anyOf = {
+      match: 'any',
+      filters: [
+        { field: 'plan', operator: 'eq', value: 'pro' },
+        { field: 'mrr', operator: 'gt', value: 50_000 },
+        { field: 'name', operator: 'null', value: null },
+      ],
+    };
+    expect(await idsOf('accounts', [anyOf])).toEqual(['a1', 'a3', 'a4']);
+    const paying = { field: 'is_paying', operator: 'is', value: true };
+    expect(await idsOf('accounts', [paying, anyOf])).toEqual(['a1', 'a3']);
+    const allOf = {
+      match: 'all',
+      filters: [paying, { field: 'mrr', operator: 'lt', value: 2000 }],
+    };
+    expect(await idsOf('accounts', [allOf])).toEqual(['a1']);
+    // "any value" inside an any-of group matches every record.
+    const withAnything = {
+      match: 'any',
+      filters: [anyOf.filters[0], { field: 'name', operator: 'none' }],
+    };
+    expect(await idsOf('accounts', [withAnything])).toEqual(ALL);
   });
 
   it('ANDs filters', async () => {

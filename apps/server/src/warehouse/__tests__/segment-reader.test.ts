@@ -92,13 +92,13 @@ describe.each(TEST_ENGINES)('segment reader on $name (docs/architecture.md §5.4
       pivot: true,
       pivot_identifier: '2024-06-02',
       count: 1,
-      sums: { mrr: 99999.99, seats: 250 },
+      values: { mrr: 99999.99, seats: 250 },
     });
     expect(groups.groups.at(-1)).toEqual({
       pivot: null,
       pivot_identifier: null,
       count: 1,
-      sums: { mrr: null, seats: null },
+      values: { mrr: null, seats: null },
     });
     const byPlan = await reader.groups({
       orgId,
@@ -108,10 +108,57 @@ describe.each(TEST_ENGINES)('segment reader on $name (docs/architecture.md §5.4
       sortBy: [{ field: 'count', isDescending: true }],
     });
     expect(byPlan.groups).toEqual([
-      { pivot: 'enterprise', count: 2, sums: { events_30d: 0 } },
-      { pivot: 'pro', count: 2, sums: { events_30d: 5 } },
-      { pivot: 'free', count: 1, sums: { events_30d: 2 } },
-      { pivot: null, count: 1, sums: { events_30d: 0 } },
+      { pivot: 'enterprise', count: 2, values: { events_30d: 0 } },
+      { pivot: 'pro', count: 2, values: { events_30d: 5 } },
+      { pivot: 'free', count: 1, values: { events_30d: 2 } },
+      { pivot: null, count: 1, values: { events_30d: 0 } },
+    ]);
+  });
+
+  it('aggregates each numeric column as chosen, else by its kind, exactly on both engines', async () => {
+    const input = {
+      orgId,
+      table: 'accounts' as const,
+      groupBy: ['is_paying'],
+      columns: ['name', 'mrr', 'seats', 'seat_usage'],
+    };
+    // Counts and money add up, a percentage averages (never a sum, even when asked).
+    const defaults = await reader.groups({ ...input, aggregates: { seat_usage: 'sum' } });
+    expect(segmentGroupsPageSchema.parse(defaults)).toEqual(defaults);
+    expect(defaults.aggregates).toEqual([
+      { column: 'mrr', aggregate: 'sum', header: 'Sum of MRR' },
+      { column: 'seats', aggregate: 'sum', header: 'Sum of Seats' },
+      { column: 'seat_usage', aggregate: 'avg', header: 'Average of Seat usage (%)' },
+    ]);
+    // Seat usage: 2 of 10 seats (20 %) and 2 of 250 (0 %, rounded down); 1 of 3 (33 %) and
+    // none of 5 (0 %).
+    expect(defaults.groups).toEqual([
+      { pivot: false, count: 2, values: { mrr: 45.1, seats: 8, seat_usage: 16.5 } },
+      { pivot: true, count: 2, values: { mrr: 101234.49, seats: 260, seat_usage: 10 } },
+      { pivot: null, count: 1, values: { mrr: null, seats: null, seat_usage: null } },
+    ]);
+
+    // 1234.5 and 99999.99: the average rounds half away from zero to the cent, the median
+    // keeps every digit; sorted by the aggregate shown.
+    const chosen = await reader.groups({
+      ...input,
+      aggregates: { mrr: 'median', seats: 'avg', seat_usage: 'max' },
+      sortBy: [{ field: 'mrr', isDescending: true }],
+    });
+    expect(chosen.groups.map((group) => [group.pivot, group.values])).toEqual([
+      [true, { mrr: 50617.245, seats: 130, seat_usage: 20 }],
+      [false, { mrr: 22.55, seats: 4, seat_usage: 33 }],
+      [null, { mrr: null, seats: null, seat_usage: null }],
+    ]);
+    const others = await reader.groups({
+      ...input,
+      aggregates: { mrr: 'avg', seats: 'count', seat_usage: 'min' },
+      sortBy: [{ field: 'seats', isDescending: false }],
+    });
+    expect(others.groups.map((group) => [group.pivot, group.values])).toEqual([
+      [null, { mrr: null, seats: 0, seat_usage: null }],
+      [false, { mrr: 22.55, seats: 2, seat_usage: 0 }],
+      [true, { mrr: 50617.25, seats: 2, seat_usage: 0 }],
     ]);
   });
 

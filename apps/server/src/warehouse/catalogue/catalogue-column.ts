@@ -84,6 +84,7 @@ export function computedColumns(
       name,
       label,
       dataType: AGGREGATES[aggregate].dataType,
+      ...(AGGREGATES[aggregate].unit ? { unit: AGGREGATES[aggregate].unit } : {}),
       description,
       // Counts and amounts take every value: grouping by them lists one group per record.
       groupable: false,

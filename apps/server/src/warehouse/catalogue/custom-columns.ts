@@ -1,4 +1,4 @@
-import type { BaseTable } from '@revlane/contracts';
+import type { BaseTable, ColumnUnit } from '@revlane/contracts';
 import { decimalParts, type LogicalType } from '../engine/table-schema.js';
 import { BOOLEAN_OPTIONS } from '../model/enum-options.js';
 import type { CatalogueColumn } from './catalogue-column.js';
@@ -22,8 +22,23 @@ export interface CustomColumn {
   options: string[] | null;
 }
 
+const PERCENT_WORDS = new Set(['percent', 'percentage', 'pct', 'ratio', 'rate']);
+const SCORE_WORDS = new Set(['score', 'rating', 'nps', 'csat']);
+
+/**
+ * A number whose name says it is a percentage (`churn_rate`, "Win %") or a score
+ * (`health_score`, "NPS"): groups average it rather than sum it (docs/product.md §5).
+ */
+export function unitFromName(name: string): ColumnUnit | undefined {
+  const words = name.toLowerCase().split(/[^a-z0-9%]+/);
+  if (name.includes('%') || words.some((word) => PERCENT_WORDS.has(word))) return 'percent';
+  if (words.some((word) => SCORE_WORDS.has(word))) return 'score';
+  return undefined;
+}
+
 /** The catalogue entry of a custom attribute, on the table it was mapped on. */
 export function customCatalogueColumn(custom: CustomColumn): CatalogueColumn {
+  const unit = custom.dataType === 'numeric' ? unitFromName(custom.label) : undefined;
   const options =
     custom.dataType === 'boolean'
       ? [...BOOLEAN_OPTIONS]
@@ -34,6 +49,7 @@ export function customCatalogueColumn(custom: CustomColumn): CatalogueColumn {
     name: custom.name,
     label: custom.label,
     dataType: custom.dataType,
+    ...(unit ? { unit } : {}),
     description: `Mapped from the source column “${custom.label}”.`,
     ...(options
       ? {

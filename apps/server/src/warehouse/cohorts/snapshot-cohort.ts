@@ -48,7 +48,15 @@ export async function snapshotCohort(
   // The catalogue of the load being snapshotted: a cohort may filter on a custom attribute.
   const catalogue = await readCatalogue(warehouse, orgId);
   const current = compileSegmentQuery(
-    { orgId, table: cohort.table, catalogue, filters: cohort.filters, columns: ['id'] },
+    // Relative dates count from the snapshot's own day (docs/product.md §5.1).
+    {
+      orgId,
+      table: cohort.table,
+      catalogue,
+      filters: cohort.filters,
+      columns: ['id'],
+      asOf: snapshotAt,
+    },
     warehouse.dialect,
   ).exportQuery;
   await warehouse.execute(orgId, snapshotStatements(tables, moment, current));

@@ -28,12 +28,14 @@ export function compileSeriesQuery(
 ): CompiledSeriesQuery {
   const query = resolveQuery({ ...input, columns: ['id'] });
   const from = fromClause(dialect, query.orgId, query.sourceTable);
+  // Each row's own day: relative dates move with the series (docs/product.md §5.1).
+  const where = (params: SqlParams) => whereClause(query, params, dialect, { column: AS_OF_DAY });
   const countParams = new SqlParams();
   const countsSql =
     `SELECT ${AS_OF_DAY} AS "as_of_day", COUNT(*) AS "total" ${from} ` +
-    `${whereClause(query, countParams, dialect)} GROUP BY ${AS_OF_DAY}`;
+    `${where(countParams)} GROUP BY ${AS_OF_DAY}`;
   const idParams = new SqlParams();
-  const idsSql = `SELECT ${AS_OF_DAY} AS "as_of_day", ${ID_EXPRESSION} AS "id" ${from} ${whereClause(query, idParams, dialect)}`;
+  const idsSql = `SELECT ${AS_OF_DAY} AS "as_of_day", ${ID_EXPRESSION} AS "id" ${from} ${where(idParams)}`;
   return {
     countsByDayQuery: { sql: countsSql, params: countParams.list() },
     idsByDayQuery: { sql: idsSql, params: idParams.list() },

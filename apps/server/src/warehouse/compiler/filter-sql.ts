@@ -1,6 +1,23 @@
 import type { SqlParams } from '../engine/sql-params.js';
+import { timestampLiteral } from '../engine/value-conversion.js';
 import { isCaseInsensitive } from './filter-values.js';
 import type { ResolvedFilter } from './segment-query-input.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The UTC day relative-date filters count from (docs/product.md §5.1): a fixed day (a page
+ * is today, a cohort snapshot its own day), or a column holding each row's day (series
+ * tables' `as_of_day`, so a trend evaluates "in the last 30 days" as of each of its days).
+ */
+export type DayReference = { day: number } | { column: string };
+
+/** The start of the day `offset` days after the reference, as a TIMESTAMP expression. */
+function dayStart(reference: DayReference, offset: number, params: SqlParams): string {
+  if ('day' in reference)
+    return timestamp(params, timestampLiteral(reference.day + offset * DAY_MS));
+  return `(${reference.column} + CAST(${params.add(offset)} AS INTEGER) * INTERVAL '1 day')`;
+}
 
 const number = (params: SqlParams, value: number) =>
   `CAST(${params.add(value)} AS DOUBLE PRECISION)`;
@@ -14,7 +31,12 @@ const TEXTUAL = new Set(['string', 'email', 'link', 'enum', 'default']);
  * value is a bound parameter. Negative operators (`not_contains`, `excludes`) match blanks:
  * a blank plan is "none of pro, enterprise".
  */
-export function filterCondition(filter: ResolvedFilter, column: string, params: SqlParams): string {
+export function filterCondition(
+  filter: ResolvedFilter,
+  column: string,
+  params: SqlParams,
+  reference: DayReference,
+): string {
   if (filter.column.dataType === 'list') return listCondition(filter, column, params);
   const { value } = filter;
   const dataType = filter.column.dataType;
@@ -27,6 +49,7 @@ export function filterCondition(filter: ResolvedFilter, column: string, params: 
   const list = () =>
     (value as (string | number)[]).map((item) => params.add(String(item))).join(', ');
   const range = () => value as { from: string; to: string };
+  const days = () => (value as { days: number }).days;
 
   switch (filter.operator) {
     case 'eq':
@@ -68,6 +91,14 @@ export function filterCondition(filter: ResolvedFilter, column: string, params: 
     case 'on':
     case 'between':
       return `(${column} >= ${timestamp(params, range().from)} AND ${column} < ${timestamp(params, range().to)})`;
+    // Whole days: "in the last 30 days" is today and the 30 days before it, and "more than
+    // 30 days ago" everything before those, so the two split the past between them.
+    case 'last_n_days':
+      return `(${column} >= ${dayStart(reference, -days(), params)} AND ${column} < ${dayStart(reference, 1, params)})`;
+    case 'older_than_n_days':
+      return `${column} < ${dayStart(reference, -days(), params)}`;
+    case 'next_n_days':
+      return `(${column} >= ${dayStart(reference, 0, params)} AND ${column} < ${dayStart(reference, days() + 1, params)})`;
     case 'none':
       return 'TRUE';
   }

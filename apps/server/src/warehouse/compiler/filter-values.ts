@@ -75,5 +75,7 @@ export function normaliseFilterValue(
       const [first, last] = value as [string, string];
       return dayRange(first, last, report);
     }
+    case 'days':
+      return { days: value as number };
   }
 }

@@ -8,12 +8,15 @@ import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
 import { BUILT_IN_CATALOGUE, type OrgCatalogue } from '../catalogue/org-catalogue.js';
 import { assertOrgId } from '../engine/identifiers.js';
 import { SEGMENT_TABLE_NAMES } from '../model/segment-tables.js';
+import { resolveAggregates } from './resolve-aggregates.js';
 import { resolveFilters } from './resolve-filters.js';
 import { IssueList } from './segment-query-error.js';
 import { resolveGroupSort, resolveRowSort } from './resolve-sort.js';
 import type { ResolvedQuery, SegmentQueryInput } from './segment-query-input.js';
 
 const MAX_SEARCH_LENGTH = 200;
+const DAY_MS = 86_400_000;
+const utcDayStart = (millis: number) => Math.floor(millis / DAY_MS) * DAY_MS;
 /** Keeps OFFSET an exact integer on both engines; nobody pages this far by hand. */
 const MAX_PAGE = 1_000_000;
 
@@ -100,9 +103,7 @@ export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
   const columns = resolveColumns(catalogue, table, input.columns, issues);
   const groupBy = resolveGroupBy(catalogue, table, input.groupBy, issues);
   const grouped = (input.groupBy?.length ?? 0) > 0;
-  const sums = columns.filter(
-    (column) => column.dataType === 'numeric' && !groupBy.includes(column),
-  );
+  const aggregates = resolveAggregates(columns, groupBy, input.aggregates);
   const sortBy = input.sortBy ?? [];
   const resolved: ResolvedQuery = {
     orgId: assertOrgId(input.orgId),
@@ -114,6 +115,7 @@ export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
       ...resolveFilters(catalogue, table, input.baseFilters ?? [], issues, 'baseFilters'),
       ...resolveFilters(catalogue, table, input.filters ?? [], issues),
     ],
+    today: utcDayStart(input.asOf ?? Date.now()),
     search: search ? search.toLowerCase() : null,
     sort: grouped ? [] : resolveRowSort(catalogue, table, sortBy, issues),
     columns,
@@ -123,8 +125,8 @@ export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
       MAX_PER_PAGE,
     ),
     groupBy,
-    sums,
-    groupSort: grouped ? resolveGroupSort(groupBy, sums, sortBy, issues) : [],
+    aggregates,
+    groupSort: grouped ? resolveGroupSort(groupBy, aggregates, sortBy, issues) : [],
   };
   issues.throwIfAny();
   return resolved;

@@ -2,7 +2,7 @@ import type { BaseTable, SortInfo } from '@revlane/contracts';
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
 import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import type { IssueList } from './segment-query-error.js';
-import type { ResolvedGroupSort, ResolvedSort } from './segment-query-input.js';
+import type { ResolvedAggregate, ResolvedGroupSort, ResolvedSort } from './segment-query-input.js';
 
 /** Rows sort by any catalogue column except sparklines. */
 export function resolveRowSort(
@@ -22,10 +22,10 @@ export function resolveRowSort(
   return sort;
 }
 
-/** Groups sort by a group column, `count`, or a summed column (by its sum). */
+/** Groups sort by a group column, `count`, or an aggregated column (by its aggregate). */
 export function resolveGroupSort(
   groupBy: readonly CatalogueColumn[],
-  sums: readonly CatalogueColumn[],
+  aggregates: readonly ResolvedAggregate[],
   sortBy: readonly SortInfo[],
   issues: IssueList,
 ): ResolvedGroupSort[] {
@@ -33,14 +33,14 @@ export function resolveGroupSort(
   sortBy.forEach((item, index) => {
     const descending = item.isDescending;
     const key = groupBy.findIndex((column) => column.name === item.field);
-    const sum = sums.find((column) => column.name === item.field);
+    const aggregate = aggregates.find(({ column }) => column.name === item.field);
     if (key >= 0) sort.push({ target: { kind: 'key', index: key }, descending });
     else if (item.field === 'count') sort.push({ target: { kind: 'count' }, descending });
-    else if (sum) sort.push({ target: { kind: 'sum', column: sum }, descending });
+    else if (aggregate) sort.push({ target: { kind: 'aggregate', aggregate }, descending });
     else {
       issues.add(
         `sortBy[${index}]`,
-        `Groups sort by a group column, count or a summed column, not "${item.field}"`,
+        `Groups sort by a group column, count or an aggregated column, not "${item.field}"`,
       );
     }
   });

@@ -1,4 +1,4 @@
-import type { BaseTable, FilterOperator, SortInfo } from '@revlane/contracts';
+import type { BaseTable, FilterOperator, GroupAggregate, SortInfo } from '@revlane/contracts';
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
 import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 
@@ -15,7 +15,10 @@ export interface SegmentQueryInput {
    * attributes), as recorded with the load the query reads. Omitted: the built-in one.
    */
   catalogue?: OrgCatalogue;
-  /** `{ field, operator, value }` objects, AND-combined (docs/architecture.md §5.3). */
+  /**
+   * `{ field, operator, value }` objects and `{ match, filters }` groups of them,
+   * AND-combined (docs/architecture.md §5.3).
+   */
   filters?: readonly unknown[];
   /**
    * The segment's own definition (its base filter set), AND-combined with `filters`: what
@@ -24,6 +27,12 @@ export interface SegmentQueryInput {
    */
   baseFilters?: readonly unknown[];
   search?: string;
+  /**
+   * Epoch milliseconds of the moment relative-date filters count from (its UTC day): a
+   * cohort's snapshot passes its own moment. Omitted: now. Series queries count from each
+   * row's as-of day instead.
+   */
+  asOf?: number;
   sortBy?: readonly SortInfo[];
   /** Column names to return, in order; default: the whole catalogue. */
   columns?: readonly string[];
@@ -32,6 +41,11 @@ export interface SegmentQueryInput {
   perPage?: number;
   /** `[pivot]` or `[pivot, pivot_identifier]`: group instead of listing rows. */
   groupBy?: readonly string[];
+  /**
+   * The segment's aggregate per numeric column (its grouping settings); a column without
+   * one, or whose choice no longer fits it, shows its default (resolve-aggregates.ts).
+   */
+  aggregates?: Readonly<Record<string, unknown>>;
   /**
    * The segment table to read instead of the base table's own (a series table from
    * withAsOfSeriesTables, for compileSeriesQuery). Code only, never from a request;
@@ -59,21 +73,43 @@ export interface ResolvedFilter {
   value: NormalisedValue;
 }
 
+/** A group of filters (docs/product.md §5.2): any or all of them match. */
+export interface ResolvedGroup {
+  match: 'any' | 'all';
+  filters: ResolvedFilter[];
+}
+
+export type ResolvedCondition = ResolvedFilter | ResolvedGroup;
+
 /**
  * Values as the SQL builders use them: strings already lower-cased where the comparison is
  * case-insensitive, dates as timestamp literals of day boundaries.
  */
 export type NormalisedValue =
-  null | string | number | boolean | readonly (string | number)[] | { from: string; to: string };
+  | null
+  | string
+  | number
+  | boolean
+  | readonly (string | number)[]
+  | { from: string; to: string }
+  | { days: number };
 
 export interface ResolvedSort {
   column: CatalogueColumn;
   descending: boolean;
 }
 
-/** What a grouped query can sort by: a group column, the record count, or a sum. */
+/** A numeric column of a grouped view and the aggregate it shows. */
+export interface ResolvedAggregate {
+  column: CatalogueColumn;
+  aggregate: GroupAggregate;
+}
+
+/** What a grouped query can sort by: a group column, the record count, or an aggregate. */
 export type GroupSortTarget =
-  { kind: 'key'; index: number } | { kind: 'count' } | { kind: 'sum'; column: CatalogueColumn };
+  | { kind: 'key'; index: number }
+  | { kind: 'count' }
+  | { kind: 'aggregate'; aggregate: ResolvedAggregate };
 
 export interface ResolvedGroupSort {
   target: GroupSortTarget;
@@ -86,7 +122,9 @@ export interface ResolvedQuery {
   catalogue: OrgCatalogue;
   /** The segment table the query reads (the base table's own unless told otherwise). */
   sourceTable: string;
-  filters: ResolvedFilter[];
+  filters: ResolvedCondition[];
+  /** Epoch milliseconds of the UTC day relative-date filters count from. */
+  today: number;
   /** Lower-cased search text, or null. */
   search: string | null;
   sort: ResolvedSort[];
@@ -94,8 +132,8 @@ export interface ResolvedQuery {
   page: number;
   perPage: number;
   groupBy: CatalogueColumn[];
-  /** Grouped queries: the numeric columns shown (besides the group columns), summed. */
-  sums: CatalogueColumn[];
+  /** Grouped queries: the numeric columns shown (besides the group columns), aggregated. */
+  aggregates: ResolvedAggregate[];
   groupSort: ResolvedGroupSort[];
   changesOf: CohortChangesScope | null;
 }

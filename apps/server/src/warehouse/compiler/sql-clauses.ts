@@ -1,11 +1,15 @@
 import type { CatalogueColumn } from '../catalogue/catalogue-column.js';
 import type { Dialect } from '../engine/dialect.js';
 import type { SqlParams } from '../engine/sql-params.js';
-import { filterCondition } from './filter-sql.js';
+import { filterCondition, type DayReference } from './filter-sql.js';
 import { timestampLiteral } from '../engine/value-conversion.js';
 import { COHORT_CHANGES_TABLE } from '../model/cohort-tables.js';
 import { ID_EXPRESSION, columnExpression } from './query-source.js';
-import type { CohortChangesScope, ResolvedQuery } from './segment-query-input.js';
+import type {
+  CohortChangesScope,
+  ResolvedCondition,
+  ResolvedQuery,
+} from './segment-query-input.js';
 
 /** Columns free-text search looks in: the base table's own string and email columns. */
 export function searchColumns(query: ResolvedQuery): CatalogueColumn[] {
@@ -18,11 +22,26 @@ export function searchColumns(query: ResolvedQuery): CatalogueColumn[] {
     );
 }
 
-/** `WHERE …` of the filters (AND) and the search (OR over searchable columns), or ''. */
-export function whereClause(query: ResolvedQuery, params: SqlParams, dialect: Dialect): string {
-  const conditions = query.filters.map((filter) =>
-    filterCondition(filter, columnExpression(filter.column), params),
-  );
+/** One filter, or a group's filters joined by OR (`any`) or AND (`all`), in parentheses. */
+function condition(item: ResolvedCondition, params: SqlParams, reference: DayReference): string {
+  if ('match' in item) {
+    const parts = item.filters.map((filter) => condition(filter, params, reference));
+    return `(${parts.join(item.match === 'any' ? ' OR ' : ' AND ')})`;
+  }
+  return filterCondition(item, columnExpression(item.column), params, reference);
+}
+
+/**
+ * `WHERE …` of the filters (AND) and the search (OR over searchable columns), or ''.
+ * Relative dates count from the query's day unless told otherwise (series tables).
+ */
+export function whereClause(
+  query: ResolvedQuery,
+  params: SqlParams,
+  dialect: Dialect,
+  reference: DayReference = { day: query.today },
+): string {
+  const conditions = query.filters.map((item) => condition(item, params, reference));
   if (query.changesOf) conditions.push(changedCondition(query, query.changesOf, params, dialect));
   if (query.search) {
     const placeholder = params.add(query.search);

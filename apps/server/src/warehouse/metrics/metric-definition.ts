@@ -1,4 +1,4 @@
-import type { DataType } from '@revlane/contracts';
+import type { ColumnUnit, DataType } from '@revlane/contracts';
 import type { LogicalType } from '../engine/table-schema.js';
 
 /**
@@ -68,6 +68,8 @@ export type MetricAggregate = MetricDefinition['aggregate'];
 interface AggregateShape {
   /** The catalogue's data type (what filters and cells the column gets). */
   dataType: DataType;
+  /** A ratio rather than an amount: averaged in groups, never summed. */
+  unit?: ColumnUnit;
   /** The metric table column's type. */
   type: LogicalType;
   /** Whether it is computed from events or rolled up from the user metrics. */
@@ -90,6 +92,7 @@ export const AGGREGATES: Record<MetricAggregate, AggregateShape> = {
   active_users: { dataType: 'numeric', type: 'integer', reads: 'user_metrics', isInSeries: true },
   users_percent_of: {
     dataType: 'numeric',
+    unit: 'percent',
     type: 'integer',
     reads: 'user_metrics',
     isInSeries: true,

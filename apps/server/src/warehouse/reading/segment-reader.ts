@@ -1,9 +1,10 @@
-import type {
-  CellValue,
-  SegmentColumn,
-  SegmentDataPage,
-  SegmentGroupsPage,
-  SegmentRow,
+import {
+  GROUP_COUNT_HEADER,
+  type CellValue,
+  type SegmentColumn,
+  type SegmentDataPage,
+  type SegmentGroupsPage,
+  type SegmentRow,
 } from '@revlane/contracts';
 import { BUILT_IN_CATALOGUE, type OrgCatalogue } from '../catalogue/org-catalogue.js';
 import {
@@ -16,7 +17,7 @@ import { csvLine } from '../engine/csv-encoding.js';
 import type { LoadInfo } from '../loading/load-info.js';
 import { PerLoadCache } from './per-load-cache.js';
 import { LoadInfoCache } from './load-info-cache.js';
-import { toSegmentGroups } from './segment-groups.js';
+import { aggregateColumns, groupsPageColumns, toSegmentGroups } from './segment-groups.js';
 
 /** The organization's first load has not finished: answer "preparing" (docs/product.md §4, §8). */
 export class WarehousePreparingError extends Error {
@@ -113,7 +114,8 @@ export class SegmentReader {
       perPage: compiled.perPage,
       pivot: grouping.pivot,
       pivotIdentifier: grouping.pivotIdentifier,
-      columns: compiled.columns,
+      aggregates: aggregateColumns(grouping),
+      columns: groupsPageColumns(compiled.columns, grouping),
     };
   }
 
@@ -138,16 +140,20 @@ export class SegmentReader {
   }
 
   /**
-   * A grouped view's CSV: what the screen shows, one line per group (the group columns, the
-   * number of records, the sums of the numeric columns shown), every group in page order.
+   * A grouped view's CSV: what the screen shows, under the screen's headers, one line per
+   * group (the group columns, the number of records, each numeric column's aggregate), every
+   * group in page order.
    */
   async exportGroupsCsv(input: SegmentQueryInput): Promise<SegmentCsvExport> {
-    const { compiled, load } = await this.compile(input);
+    const { compiled } = await this.compile(input);
     if (!compiled.grouping) throw new Error('exportGroupsCsv() needs groupBy');
     const { grouping, columns } = compiled;
-    const labelOf = (name: string) => load.catalogue.find(input.table, name)?.label ?? name;
-    const keys = [grouping.pivot, grouping.pivotIdentifier].filter((name) => name !== null);
-    const header = [...keys.map(labelOf), 'Records', ...grouping.sumColumns.map(labelOf)];
+    const aggregates = aggregateColumns(grouping);
+    const header = [
+      ...grouping.keyColumns.map((column) => column.label),
+      GROUP_COUNT_HEADER,
+      ...aggregates.map((aggregate) => aggregate.header),
+    ];
     const batches = this.warehouse.stream(input.orgId, grouping.exportQuery, { batchSize: 5000 });
     return { columns, chunks: prepend(Buffer.from(csvLine(header.map(defuse))), groupLines()) };
     async function* groupLines(): AsyncGenerator<Buffer> {
@@ -158,7 +164,7 @@ export class SegmentReader {
               group.pivot,
               ...(grouping.pivotIdentifier === null ? [] : [group.pivot_identifier]),
               group.count,
-              ...grouping.sumColumns.map((name) => group.sums[name]),
+              ...aggregates.map(({ column }) => group.values[column]),
             ].map(groupCell),
           ),
         );

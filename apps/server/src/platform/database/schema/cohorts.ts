@@ -1,4 +1,4 @@
-import type { SegmentFilter } from '@revlane/contracts';
+import type { FilterItem } from '@revlane/contracts';
 import {
   index,
   integer,
@@ -29,7 +29,7 @@ export const cohorts = pgTable(
       .notNull()
       .references(() => segments.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    filters: jsonb('filters').$type<SegmentFilter[]>().notNull(),
+    filters: jsonb('filters').$type<FilterItem[]>().notNull(),
     latestMembers: integer('latest_members'),
     latestSnapshotAt: timestamp('latest_snapshot_at', { withTimezone: true }),
     /**

@@ -1,4 +1,4 @@
-import type { SegmentFilter } from '@revlane/contracts';
+import type { FilterItem, GroupAggregate } from '@revlane/contracts';
 import {
   boolean,
   index,
@@ -24,6 +24,8 @@ export interface SegmentSortSetting {
 export interface SegmentGroupingSetting {
   pivot: string | null;
   pivotIdentifier: string | null;
+  /** The aggregate chosen per numeric column; absent: each column's default. */
+  aggregates?: Record<string, GroupAggregate>;
 }
 
 /**
@@ -46,7 +48,7 @@ export const segments = pgTable(
      * The base filter set: the segment's own definition (docs/architecture.md §5.4), AND-ed
      * into every query of the segment. Empty: every record of the base table.
      */
-    filters: jsonb('filters').$type<SegmentFilter[]>().notNull().default([]),
+    filters: jsonb('filters').$type<FilterItem[]>().notNull().default([]),
     columns: jsonb('columns').$type<string[]>(),
     grouping: jsonb('grouping').$type<SegmentGroupingSetting>(),
     sorting: jsonb('sorting').$type<SegmentSortSetting[]>(),

@@ -1,4 +1,4 @@
-import type { SegmentFilter } from '@revlane/contracts';
+import type { FilterItem } from '@revlane/contracts';
 import { integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { orgIdColumn, users } from './core.js';
 
@@ -15,7 +15,7 @@ export function definitionVersionColumns() {
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     previousName: text('previous_name'),
     name: text('name').notNull(),
-    previousFilters: jsonb('previous_filters').$type<SegmentFilter[]>(),
-    filters: jsonb('filters').$type<SegmentFilter[]>().notNull(),
+    previousFilters: jsonb('previous_filters').$type<FilterItem[]>(),
+    filters: jsonb('filters').$type<FilterItem[]>().notNull(),
   };
 }

@@ -15,6 +15,8 @@ describe('live-ops: another organization’s segment is 404 on every route (docs
     { method: 'GET' as const, url: `${API}/segments/${id}/data` },
     { method: 'GET' as const, url: `${API}/segments/${id}/data?pivot=plan` },
     { method: 'POST' as const, url: `${API}/segments/${id}/export-tickets`, payload: {} },
+    { method: 'GET' as const, url: `${API}/segments/${id}/dependents` },
+    { method: 'DELETE' as const, url: `${API}/segments/${id}` },
   ];
 
   it('answers 404 to Eve for each of Dana’s segments, and for malformed ids', async () => {
@@ -27,6 +29,7 @@ describe('live-ops: another organization’s segment is 404 on every route (docs
     }
     const rows = await f.t.database.db.select().from(segments);
     expect(rows.some((row) => row.name === 'Mine now')).toBe(false);
+    expect(rows.map((row) => row.id)).toContain(f.segmentId('All accounts'));
   });
 
   it('answers 404 to an export whose valid ticket belongs to another organization', async () => {

@@ -1,4 +1,4 @@
-import type { Cohort, CreateCohortBody, SegmentFilter, UpdateCohortBody } from '@revlane/contracts';
+import type { Cohort, CreateCohortBody, FilterItem, UpdateCohortBody } from '@revlane/contracts';
 import { isSameFilters } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
@@ -28,7 +28,7 @@ const nameConflict = (name: string) => {
 async function assertValidFilters(
   app: FastifyInstance,
   segment: SegmentRecord,
-  filters: SegmentFilter[],
+  filters: FilterItem[],
 ) {
   const catalogue = await app.warehouse.reader.catalogue(segment.orgId);
   const errors = checkCohortFilters(catalogue, segment.baseTable, filters);
@@ -45,7 +45,10 @@ async function guardName<T>(name: string | undefined, write: () => Promise<T>): 
   }
 }
 
-/** `POST segments/{id}/cohorts`: the cohort and its version 1, in one transaction. */
+/**
+ * `POST segments/{id}/cohorts`: the cohort and its version 1, in one transaction; then its
+ * first count (members and today's trend point) and a back-fill of its history (ADR 0013).
+ */
 export async function createCohort(
   app: FastifyInstance,
   auth: AuthContext,
@@ -81,8 +84,9 @@ export async function createCohort(
       return cohort;
     }),
   );
-  await announceDefinitionChange(app, orgId);
-  return toCohort({ ...created, favorite: body.favorite ?? false });
+  // Its first count is taken before this answer (docs/product.md §4), so read it back.
+  await announceDefinitionChange(app, orgId, created.id);
+  return toCohort(await requireCohort(db, auth, created.id));
 }
 
 /**

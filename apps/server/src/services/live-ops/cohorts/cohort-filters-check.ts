@@ -1,4 +1,4 @@
-import type { BaseTable, FieldError, SegmentFilter } from '@revlane/contracts';
+import type { BaseTable, FieldError, FilterItem } from '@revlane/contracts';
 import { validateFilters, type OrgCatalogue } from '../../../warehouse/index.js';
 
 /**
@@ -9,7 +9,7 @@ import { validateFilters, type OrgCatalogue } from '../../../warehouse/index.js'
 export function checkCohortFilters(
   catalogue: OrgCatalogue,
   table: BaseTable,
-  filters: readonly SegmentFilter[],
+  filters: readonly FilterItem[],
 ): FieldError[] {
   return validateFilters(catalogue, table, filters).map((issue) => ({
     path: `body.${issue.path}`,

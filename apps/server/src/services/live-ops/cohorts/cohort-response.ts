@@ -12,6 +12,7 @@ export function toCohort(row: CohortRow): Cohort {
     favorite: row.favorite,
     members: row.latestMembers,
     snapshotAt: row.latestSnapshotAt?.toISOString() ?? null,
+    historyPending: row.historyRequestedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import type { SegmentFilter } from '@revlane/contracts';
+import type { FilterItem } from '@revlane/contracts';
 import { and, desc, eq, max } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/database/queryable.js';
 import type { segmentVersions } from '../../../platform/database/schema/index.js';
@@ -11,8 +11,8 @@ export interface NewDefinitionVersion {
   changedBy: string | null;
   previousName: string | null;
   name: string;
-  previousFilters: SegmentFilter[] | null;
-  filters: SegmentFilter[];
+  previousFilters: FilterItem[] | null;
+  filters: FilterItem[];
 }
 
 export interface NewCohortVersion extends NewDefinitionVersion {
@@ -21,7 +21,7 @@ export interface NewCohortVersion extends NewDefinitionVersion {
 
 interface Definition {
   name: string;
-  filters: SegmentFilter[];
+  filters: FilterItem[];
 }
 
 /** A version's before and after (a cohort's or a segment's definition), and who changed it. */

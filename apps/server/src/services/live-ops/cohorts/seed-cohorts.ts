@@ -1,4 +1,4 @@
-import type { SegmentFilter } from '@revlane/contracts';
+import type { FilterItem } from '@revlane/contracts';
 import type { Database } from '../../../platform/database/database.js';
 import { insertCohortVersion } from './cohort-versions.repository.js';
 import { insertCohortIfMissing, setFavorite } from './cohorts.repository.js';
@@ -8,7 +8,7 @@ export interface SeedCohort {
   /** Its stable identity within the segment, whatever it is renamed to later. */
   seedKey: string;
   name: string;
-  filters: SegmentFilter[];
+  filters: FilterItem[];
   /** Starred for the seeding user, so the list shows favorites first from the start. */
   isFavorite?: boolean;
 }

@@ -111,7 +111,7 @@ describe('live-ops: GET segments/{id}/data', () => {
         sql: `SELECT SUM(mrr) AS s FROM ${engine.dialect.table(f.danaOrg, 'accounts')} WHERE plan = $1`,
         params: [group.pivot as string],
       });
-      expect(group.sums.mrr).toBeCloseTo(Number(row!.s), 2);
+      expect(group.values.mrr).toBeCloseTo(Number(row!.s), 2);
     }
     const counts = groups.groups.map((group) => group.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));

@@ -42,6 +42,8 @@ export function toQueryInput(
     page: list.page,
     perPage: list.perPage,
     groupBy: list.groupBy,
+    // What each numeric column shows in groups: the segment's choice, whatever the grouping.
+    aggregates: settings.grouping.aggregates,
   };
 }
 

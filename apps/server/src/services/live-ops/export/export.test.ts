@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SegmentGroupsPage } from '@revlane/contracts';
 import { supportUser } from '../../../../test/app.js';
 import { captureLogs } from '../../../../test/log-capture.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
@@ -48,24 +49,49 @@ describe('live-ops: export tickets and CSV export (docs/architecture.md §4.5)',
     expect(response.body.endsWith('\r\n')).toBe(true);
   });
 
-  it('exports the groups of a grouped view, as the screen shows them', async () => {
-    const query = { pivot: 'plan', columns: '["name","mrr"]' };
-    const { ticket } = await ticketFor(query);
-    const response = await download({ ...query, token: ticket });
+  it('exports the groups of a grouped view under the screen’s headers, aggregates as chosen', async () => {
+    const id = f.segmentId('Expansion candidates');
+    const grouping = { pivot: 'plan', pivotIdentifier: null, aggregates: { mrr: 'median' } };
+    const saved = await f.inject(f.dana, {
+      method: 'PATCH',
+      url: `${API}/segments/${id}`,
+      payload: { grouping },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const query = { pivot: 'plan' };
+    const { ticket } = await ticketFor(query, id);
+    const response = await download({ ...query, token: ticket }, id);
     expect(response.statusCode, response.body).toBe(200);
     const page = await f.inject(f.dana, {
       method: 'GET',
-      url: `${API}/segments/${segment()}/data`,
+      url: `${API}/segments/${id}/data`,
       query: { ...query, perPage: '500' },
     });
-    const { groups } = page.json<{
-      data: { groups: { pivot: string | null; count: number; sums: { mrr: number } }[] };
-    }>().data;
+    const { groups, aggregates, columns } = page.json<{ data: SegmentGroupsPage }>().data;
     const lines = parseCsv(response.body);
-    expect(lines[0]).toBe('Plan,Records,MRR');
-    expect(lines.slice(1)).toEqual(
-      groups.map((group) => [group.pivot ?? '', group.count, group.sums.mrr].join(',')),
+    // The screen's headers (segment-groups-table.tsx): the group column's label, "Records",
+    // then each aggregate's header: money summed unless chosen otherwise, a percentage averaged.
+    expect(lines[0]).toBe(
+      'Plan,Records,Sum of Seats,Sum of Seats used,Average of Seat usage (%),Median of MRR,Sum of Active users (30d)',
     );
+    const label = columns.find((column) => column.name === 'plan')?.label;
+    expect(lines[0]).toBe([label, 'Records', ...aggregates.map((a) => a.header)].join(','));
+    expect(lines.slice(1)).toEqual(
+      groups.map((group) =>
+        [
+          group.pivot ?? '',
+          group.count,
+          ...aggregates.map((a) => group.values[a.column] ?? ''),
+        ].join(','),
+      ),
+    );
+    expect(groups.length).toBeGreaterThan(1);
+    const restored = await f.inject(f.dana, {
+      method: 'PATCH',
+      url: `${API}/segments/${id}`,
+      payload: { grouping: { pivot: 'plan', pivotIdentifier: null } },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
   });
 
   it('names a cohort’s export after the cohort, and refuses a cohort of another segment', async () => {

@@ -54,7 +54,7 @@ describe('live-ops: GET and PATCH segments/{id}', () => {
       description: 'Busiest users',
       columns: ['email', 'events_30d'],
       sorting: [{ field: 'events_30d', isDescending: true }],
-      grouping: { pivot: 'role', pivotIdentifier: 'title' },
+      grouping: { pivot: 'role', pivotIdentifier: 'title', aggregates: { events_30d: 'median' } },
       disabled: true,
     };
     const response = await patch(id, changes);
@@ -80,6 +80,23 @@ describe('live-ops: GET and PATCH segments/{id}', () => {
     [{ grouping: { pivot: 'nope', pivotIdentifier: null } }, 'body.grouping.pivot'],
     [{ grouping: { pivot: 'plan', pivotIdentifier: 'nope' } }, 'body.grouping.pivotIdentifier'],
     [{ grouping: { pivot: null, pivotIdentifier: 'plan' } }, 'body.grouping.pivot'],
+    // Never a sum of percentages; aggregates only of numbers, of known columns.
+    [
+      { grouping: { pivot: 'plan', pivotIdentifier: null, aggregates: { seat_usage: 'sum' } } },
+      'body.grouping.aggregates.seat_usage',
+    ],
+    [
+      { grouping: { pivot: null, pivotIdentifier: null, aggregates: { name: 'max' } } },
+      'body.grouping.aggregates.name',
+    ],
+    [
+      { grouping: { pivot: null, pivotIdentifier: null, aggregates: { nope: 'sum' } } },
+      'body.grouping.aggregates.nope',
+    ],
+    [
+      { grouping: { pivot: null, pivotIdentifier: null, aggregates: { mrr: 'mode' } } },
+      'body.grouping.aggregates.mrr',
+    ],
     [{ name: '   ' }, 'body.name'],
     [{ description: 'x'.repeat(501) }, 'body.description'],
     [{ disabled: 'yes' }, 'body.disabled'],
@@ -93,6 +110,25 @@ describe('live-ops: GET and PATCH segments/{id}', () => {
     const { errors } = response.json<{ errors: { path: string }[] }>();
     expect(errors.map((error) => error.path)).toContain(path);
     expect((await get(id)).json<{ data: SegmentDetail }>().data).toEqual(before);
+  });
+
+  it('says which aggregates fit a column it refuses', async () => {
+    const id = f.segmentId('All accounts');
+    const grouping = { pivot: null, pivotIdentifier: null };
+    const sum = await patch(id, { grouping: { ...grouping, aggregates: { seat_usage: 'sum' } } });
+    expect(sum.json<{ errors: unknown[] }>().errors).toEqual([
+      {
+        path: 'body.grouping.aggregates.seat_usage',
+        message: 'A sum does not fit Seat usage (%): choose count, min, max, average or median',
+      },
+    ]);
+    const text = await patch(id, { grouping: { ...grouping, aggregates: { plan: 'avg' } } });
+    expect(text.json<{ errors: unknown[] }>().errors).toEqual([
+      {
+        path: 'body.grouping.aggregates.plan',
+        message: 'Plan is not a number: groups do not aggregate it',
+      },
+    ]);
   });
 
   it('refuses a name another segment of the organization has (409), not one of another org', async () => {

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/database/queryable.js';
 import type { Database } from '../../../platform/database/database.js';
-import { segments } from '../../../platform/database/schema/index.js';
+import { cohorts, segments } from '../../../platform/database/schema/index.js';
 import { isUuid } from '../../../platform/database/uuid.js';
 
 export type SegmentRecord = typeof segments.$inferSelect;
@@ -40,16 +40,23 @@ export async function lockSegment(db: Queryable, orgId: string, segmentId: strin
   return row;
 }
 
+/** Whether another segment of the organization (not `exceptId`, when renaming it) has the name. */
 export async function isSegmentNameTaken(
   db: Database,
   orgId: string,
   name: string,
-  exceptId: string,
+  exceptId?: string,
 ) {
   const rows = await db
     .select({ id: segments.id })
     .from(segments)
-    .where(and(eq(segments.orgId, orgId), eq(segments.name, name), ne(segments.id, exceptId)));
+    .where(
+      and(
+        eq(segments.orgId, orgId),
+        eq(segments.name, name),
+        exceptId === undefined ? undefined : ne(segments.id, exceptId),
+      ),
+    );
   return rows.length > 0;
 }
 
@@ -65,6 +72,38 @@ export async function updateSegment(
     .where(byOrgAndId(orgId, segmentId))
     .returning();
   return row;
+}
+
+/** A new segment of the organization, last in the menu. */
+export async function insertSegment(
+  db: Queryable,
+  orgId: string,
+  segment: Pick<NewSegment, 'name' | 'baseTable' | 'filters'>,
+): Promise<SegmentRecord> {
+  const [row] = await db
+    .insert(segments)
+    .values({
+      ...segment,
+      orgId,
+      position: sql`(select coalesce(max(${segments.position}), 0) + 1 from ${segments} where ${segments.orgId} = ${orgId})`,
+    })
+    .returning();
+  return row!;
+}
+
+/** Whether any cohort is defined over the segment (read inside the delete's transaction). */
+export async function hasCohorts(db: Queryable, orgId: string, segmentId: string) {
+  const rows = await db
+    .select({ id: cohorts.id })
+    .from(cohorts)
+    .where(and(eq(cohorts.orgId, orgId), eq(cohorts.segmentId, segmentId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Deletes the row; its versions and export tickets go with it (foreign keys cascade). */
+export async function deleteSegment(db: Queryable, orgId: string, segmentId: string) {
+  await db.delete(segments).where(byOrgAndId(orgId, segmentId));
 }
 
 /**

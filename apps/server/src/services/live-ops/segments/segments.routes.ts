@@ -1,8 +1,11 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  createSegmentBodySchema,
   dataEnvelope,
   LIVE_OPS_API,
+  segmentDependentListSchema,
   segmentDetailSchema,
   segmentSummaryListSchema,
   segmentVersionListSchema,
@@ -11,9 +14,12 @@ import {
 import { errorResponses } from '../../../platform/http/responses.js';
 import { segmentParamsSchema } from './segment-params.js';
 import {
+  createSegment,
+  getSegmentDependents,
   getSegmentDetail,
   getSegmentVersions,
   listMySegments,
+  removeSegment,
   updateSegmentSettings,
 } from './segments.service.js';
 
@@ -64,6 +70,55 @@ export const segmentsRoutes: FastifyPluginCallback = (app, _options, done) => {
     },
     async (request) => ({
       data: await updateSegmentSettings(app, request.auth, request.params.segmentId, request.body),
+    }),
+  );
+
+  routes.post(
+    `/${LIVE_OPS_API.segments}`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Create a segment: a name unique in the organization, its base table and optionally its base filters',
+        body: createSegmentBodySchema,
+        response: { 201: detailResponse, ...errorResponses(400, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const data = await createSegment(app, request.auth, request.body);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  routes.delete(
+    `/${LIVE_OPS_API.segment(':segmentId')}`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete a segment; refused (409 naming them) while cohorts, or alerts and plays on them, use it',
+        params: segmentParamsSchema,
+        response: { 204: z.null(), ...errorResponses(403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await removeSegment(app, request.auth, request.params.segmentId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.get(
+    `/${LIVE_OPS_API.dependents(':segmentId')}`,
+    {
+      schema: {
+        tags,
+        summary: 'What deleting the segment would break: its cohorts, their alerts and plays',
+        params: segmentParamsSchema,
+        response: { 200: dataEnvelope(segmentDependentListSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await getSegmentDependents(app, request.auth, request.params.segmentId),
     }),
   );
 

@@ -1,4 +1,6 @@
 import type {
+  CreateSegmentBody,
+  SegmentDependent,
   SegmentDetail,
   SegmentSummary,
   SegmentVersion,
@@ -9,8 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
-import { badRequest, conflict, notFound } from '../../../platform/errors/http-error.js';
+import { countedKinds } from '../../../platform/dependents/counted-kinds.js';
+import { badRequest, HttpError, notFound } from '../../../platform/errors/http-error.js';
 import type { WarehouseAccess } from '../../../warehouse/index.js';
+import { cohortsOfSegment, toDependentErrors } from '../cohorts/cohort-dependents.js';
 import { announceDefinitionChange } from '../cohorts/definition-changed.js';
 import { toCohortVersion } from '../cohorts/cohort-response.js';
 import { versionOfChange } from '../cohorts/cohort-versions.repository.js';
@@ -18,7 +22,10 @@ import { forgetCachedSegments, findSegmentCached } from './segment-cache.js';
 import { toSegmentDetail } from './segment-defaults.js';
 import { insertSegmentVersion, listSegmentVersions } from './segment-versions.repository.js';
 import {
+  deleteSegment,
   findSegment,
+  hasCohorts,
+  insertSegment,
   isSegmentNameTaken,
   listSegmentSummaries,
   lockSegment,
@@ -132,5 +139,94 @@ export async function getSegmentVersions(
   return (await listSegmentVersions(db, auth.org.id, segment.id)).map(toCohortVersion);
 }
 
-const nameConflict = (name: string) =>
-  conflict(`A segment named "${name}" already exists in your organization`);
+/** 409 naming the field, so a form shows it beside the name input. */
+const nameConflict = (name: string) => {
+  const message = `A segment named "${name}" already exists in your organization`;
+  return new HttpError(409, message, [{ path: 'body.name', message }]);
+};
+
+/**
+ * `POST segments`: a new segment of the organization, last in the menu. Its starting base
+ * filters are checked against the base table's catalogue exactly as `PATCH segments/{id}`
+ * checks them (a 400 naming `body.filters[i]…`); names follow the rename rule (unique in the
+ * organization, else 409). Members may create, as they may change settings (docs/product.md §6).
+ * The definition as created is what the first version's `previous*` will hold.
+ */
+export async function createSegment(
+  app: FastifyInstance,
+  auth: AuthContext,
+  body: CreateSegmentBody,
+): Promise<SegmentDetail> {
+  const { db, warehouse } = app;
+  const orgId = auth.org.id;
+  const filters = body.filters ?? [];
+  const catalogue = await warehouse.reader.catalogue(orgId);
+  const errors = checkSegmentSettings(
+    catalogue,
+    body.baseTable,
+    { filters },
+    warehouse.engine.dialect,
+  );
+  if (errors.length > 0) throw badRequest('The segment is invalid', errors);
+  if (await isSegmentNameTaken(db, orgId, body.name)) throw nameConflict(body.name);
+  let created: SegmentRecord;
+  try {
+    created = await insertSegment(db, orgId, {
+      name: body.name,
+      baseTable: body.baseTable,
+      filters,
+    });
+  } catch (error) {
+    // Two creations racing to the same name: the unique index decides.
+    if (isUniqueViolation(error)) throw nameConflict(body.name);
+    throw error;
+  }
+  return toSegmentDetail(created, await statusOf(warehouse, orgId));
+}
+
+/** What deleting the segment would break: its cohorts, and the alerts and plays on them. */
+function dependentsOf(app: FastifyInstance, orgId: string, segmentId: string) {
+  return cohortsOfSegment(app.db, app.dependents.cohorts, orgId, segmentId);
+}
+
+/** `GET segments/{id}/dependents`: listed by the delete dialog before the user confirms. */
+export async function getSegmentDependents(
+  app: FastifyInstance,
+  auth: AuthContext,
+  segmentId: string,
+): Promise<SegmentDependent[]> {
+  const segment = await requireSegment(app.db, auth.org.id, segmentId);
+  return dependentsOf(app, auth.org.id, segment.id);
+}
+
+/**
+ * `DELETE segments/{id}`: refused with a 409 naming its cohorts and their alerts and plays
+ * while it has any (ADR 0006), as a source's delete is; then nothing is deleted. The row is
+ * locked before the last check, so a cohort saved meanwhile either shows in the check or waits
+ * and fails on its missing segment: the delete never takes a cohort with it.
+ */
+export async function removeSegment(
+  app: FastifyInstance,
+  auth: AuthContext,
+  segmentId: string,
+): Promise<void> {
+  const orgId = auth.org.id;
+  const segment = await requireSegment(app.db, orgId, segmentId);
+  const refuse = (dependents: readonly SegmentDependent[]) =>
+    new HttpError(
+      409,
+      `"${segment.name}" is used by ${countedKinds(dependents)}; change or delete them first`,
+      toDependentErrors(dependents),
+    );
+  const dependents = await dependentsOf(app, orgId, segment.id);
+  if (dependents.length > 0) throw refuse(dependents);
+  const outcome = await app.db.transaction(async (tx) => {
+    if (!(await lockSegment(tx, orgId, segment.id))) return 'gone';
+    if (await hasCohorts(tx, orgId, segment.id)) return 'used';
+    await deleteSegment(tx, orgId, segment.id);
+    return 'deleted';
+  });
+  forgetCachedSegments();
+  if (outcome === 'gone') throw notFound('Segment');
+  if (outcome === 'used') throw refuse(await dependentsOf(app, orgId, segment.id));
+}

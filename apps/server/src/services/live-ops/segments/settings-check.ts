@@ -1,5 +1,6 @@
 import type { BaseTable, FieldError, UpdateSegmentBody } from '@revlane/contracts';
 import {
+  aggregateChoiceIssues,
   compileSegmentQuery,
   isSegmentQueryError,
   type Dialect,
@@ -13,8 +14,14 @@ function bodyPath(issue: QueryIssue): string {
   if (sort) return `body.sorting[${sort[1]}].field`;
   if (issue.path === 'pivot' || issue.path === 'groupBy') return 'body.grouping.pivot';
   if (issue.path === 'pivot_identifier') return 'body.grouping.pivotIdentifier';
+  if (issue.path.startsWith('aggregates.')) return `body.grouping.${issue.path}`;
   return `body.${issue.path}`;
 }
+
+const toFieldError = (issue: QueryIssue): FieldError => ({
+  path: bodyPath(issue),
+  message: issue.message,
+});
 
 function issuesOf(run: () => unknown): FieldError[] {
   try {
@@ -22,12 +29,13 @@ function issuesOf(run: () => unknown): FieldError[] {
     return [];
   } catch (error) {
     if (!isSegmentQueryError(error)) throw error;
-    return error.issues.map((issue) => ({ path: bodyPath(issue), message: issue.message }));
+    return error.issues.map(toFieldError);
   }
 }
 
 /**
- * Checks the base filters, column, sorting and grouping settings against the organization's
+ * Checks the base filters, column, sorting and grouping settings (the aggregate chosen per
+ * column included, docs/product.md §5.3) against the organization's
  * catalogue of the base table (ADR 0026) with
  * THE segment compiler, so a setting is accepted exactly when a data page could use it.
  * A placeholder organization id: nothing runs, the SQL is thrown away.
@@ -52,7 +60,10 @@ export function checkSegmentSettings(
       dialect,
     ),
   );
-  const { pivot, pivotIdentifier } = body.grouping ?? { pivot: null, pivotIdentifier: null };
+  const { pivot, pivotIdentifier, aggregates } = body.grouping ?? {
+    pivot: null,
+    pivotIdentifier: null,
+  };
   if (pivot === null && pivotIdentifier !== null) {
     errors.push({
       path: 'body.grouping.pivot',
@@ -63,6 +74,9 @@ export function checkSegmentSettings(
     errors.push(
       ...issuesOf(() => compileSegmentQuery({ orgId, table, catalogue, groupBy }, dialect)),
     );
+  }
+  if (aggregates) {
+    errors.push(...aggregateChoiceIssues(catalogue, table, aggregates).map(toFieldError));
   }
   return errors;
 }

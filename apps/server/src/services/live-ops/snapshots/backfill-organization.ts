@@ -65,7 +65,9 @@ async function backfillHistories(
         cohortId: cohort.id,
         table: cohort.table,
         filters: cohort.filters,
-        replace: snapshotted.has(cohort.id),
+        // A requested history always replaces: a new cohort's first count may have landed
+        // since `snapshotted` was read (count-created-cohort.ts), and must not stop it.
+        replace: cohort.historyRequestedAt !== null || snapshotted.has(cohort.id),
       };
       try {
         await backfillCohort(deps.warehouse, orgId, definition, {

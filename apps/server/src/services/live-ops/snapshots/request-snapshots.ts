@@ -29,11 +29,20 @@ export function requestCohortSnapshots(app: FastifyInstance, orgId: string) {
  * also serves as a regular snapshot). The demo load's back-fill follows its "warehouse
  * loaded" event instead (after-warehouse-loaded.ts).
  */
+export function sendCohortBackfill(
+  jobs: JobQueue,
+  orgId: string,
+  days = DEMO_BACKFILL_DAYS,
+): Promise<string | null> {
+  const data: CohortBackfillJob = { orgId, days, until: new Date().toISOString() };
+  return jobs.send(COHORT_BACKFILL_JOB, data, snapshotJobOptions(orgId));
+}
+
+/** `sendCohortBackfill` on the app's queue, for other modules and start-up. */
 export function requestCohortBackfill(
   app: FastifyInstance,
   orgId: string,
   days = DEMO_BACKFILL_DAYS,
 ) {
-  const data: CohortBackfillJob = { orgId, days, until: new Date().toISOString() };
-  return app.jobs.send(COHORT_BACKFILL_JOB, data, snapshotJobOptions(orgId));
+  return sendCohortBackfill(app.jobs, orgId, days);
 }

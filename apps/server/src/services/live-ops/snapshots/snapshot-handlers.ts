@@ -1,3 +1,4 @@
+import { afterDefinitionChanged } from './after-definition-changed.js';
 import { afterWarehouseLoaded } from './after-warehouse-loaded.js';
 import { backfillOrganization } from './backfill-organization.js';
 import { refreshDaily } from './daily-refresh.js';
@@ -18,5 +19,6 @@ export function snapshotHandlers(deps: SnapshotDeps) {
     },
     dailyRefresh: () => refreshDaily(deps),
     afterWarehouseLoaded: afterWarehouseLoaded(deps),
+    afterDefinitionChanged: afterDefinitionChanged(deps),
   };
 }

@@ -1,4 +1,4 @@
-import type { BaseTable, SegmentFilter } from '@revlane/contracts';
+import type { BaseTable, FilterItem } from '@revlane/contracts';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
 import { cohorts, organizations, segments } from '../../../platform/database/schema/index.js';
@@ -7,17 +7,17 @@ export interface CohortToSnapshot {
   id: string;
   table: BaseTable;
   /** The segment's base filters, then the cohort's own: a cohort is a part of its segment. */
-  filters: SegmentFilter[];
+  filters: FilterItem[];
   /** Its history is to be (re)built from the as-of series (created, or new filters). */
   historyRequestedAt: Date | null;
 }
 
-/** The organization's cohorts with their segment's base table (what the snapshot evaluates). */
-export async function listCohortsToSnapshot(
-  db: Database,
-  orgId: string,
-): Promise<CohortToSnapshot[]> {
-  const rows = await db
+/**
+ * What a snapshot evaluates of the organization's cohorts (or of one): the segment's base
+ * table and both filter sets.
+ */
+function selectCohortsToSnapshot(db: Database, orgId: string, cohortId?: string) {
+  return db
     .select({
       id: cohorts.id,
       table: segments.baseTable,
@@ -27,12 +27,46 @@ export async function listCohortsToSnapshot(
     })
     .from(cohorts)
     .innerJoin(segments, eq(segments.id, cohorts.segmentId))
-    .where(and(eq(cohorts.orgId, orgId), eq(segments.orgId, orgId)))
-    .orderBy(asc(cohorts.createdAt), asc(cohorts.id));
-  return rows.map(({ baseFilters, filters, ...row }) => ({
-    ...row,
-    filters: [...baseFilters, ...filters],
-  }));
+    .where(
+      and(
+        eq(cohorts.orgId, orgId),
+        eq(segments.orgId, orgId),
+        cohortId === undefined ? undefined : eq(cohorts.id, cohortId),
+      ),
+    );
+}
+
+type SelectedCohort = Awaited<ReturnType<typeof selectCohortsToSnapshot>>[number];
+
+const toCohortToSnapshot = ({
+  baseFilters,
+  filters,
+  ...row
+}: SelectedCohort): CohortToSnapshot => ({
+  ...row,
+  filters: [...baseFilters, ...filters],
+});
+
+/** The organization's cohorts with their segment's base table (what the snapshot evaluates). */
+export async function listCohortsToSnapshot(
+  db: Database,
+  orgId: string,
+): Promise<CohortToSnapshot[]> {
+  const rows = await selectCohortsToSnapshot(db, orgId).orderBy(
+    asc(cohorts.createdAt),
+    asc(cohorts.id),
+  );
+  return rows.map(toCohortToSnapshot);
+}
+
+/** One cohort of the organization as a snapshot evaluates it; undefined once deleted. */
+export async function findCohortToSnapshot(
+  db: Database,
+  orgId: string,
+  cohortId: string,
+): Promise<CohortToSnapshot | undefined> {
+  const [row] = await selectCohortsToSnapshot(db, orgId, cohortId);
+  return row && toCohortToSnapshot(row);
 }
 
 /**

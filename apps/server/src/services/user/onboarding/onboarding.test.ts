@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ONBOARDING_STEPS, type OnboardingStep, type Profile } from '@revlane/contracts';
-import { asUser, testUser } from '../../../../test/app.js';
+import { asUser, testUser, type TestUser } from '../../../../test/app.js';
 import { useTestApp } from '../../../../test/use-test-app.js';
+import { uploadPng } from '../../../../test/uploads.js';
 
 const base = '/user/api/v1';
 
@@ -94,5 +95,63 @@ describe('user service: onboarding steps', () => {
     expect(
       bobSteps.json<{ data: OnboardingStep[] }>().data.every((step) => step.status === 'pending'),
     ).toBe(true);
+  });
+
+  describe('"Complete my profile" completes by itself', () => {
+    const profileStepOf = async (user: TestUser) => {
+      const response = await s.t.app.inject(
+        asUser(user, { method: 'GET', url: `${base}/users/me/onboarding-steps` }),
+      );
+      return response
+        .json<{ data: OnboardingStep[] }>()
+        .data.find((step) => step.id === 'complete-profile')!;
+    };
+    const patchMe = async (user: TestUser, url: string, payload: object) => {
+      const response = await s.t.app.inject(asUser(user, { method: 'PATCH', url, payload }));
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+    it('once the name and the photo are both set, whichever is set last', async () => {
+      // Provisioned with the email as the name: no name of the user's own yet.
+      const cleo = await testUser(s.t, 'cleo@steps.example', { name: 'cleo@steps.example' });
+      const photo = await uploadPng(s.t, cleo);
+      await patchMe(cleo, `${base}/users/me`, { photo: photo.url });
+      expect(await profileStepOf(cleo)).toMatchObject({ status: 'pending', completedAt: null });
+
+      const before = Date.now();
+      await patchMe(cleo, `${base}/users/me/profile`, { displayName: 'Cleo Patra' });
+      const step = await profileStepOf(cleo);
+      expect(step.status).toBe('completed');
+      expect(Date.parse(step.completedAt!)).toBeGreaterThanOrEqual(before - 1000);
+
+      // The only transition: removing the photo later leaves the step completed, at its time.
+      await patchMe(cleo, `${base}/users/me`, { photo: null });
+      expect(await profileStepOf(cleo)).toEqual(step);
+    });
+
+    it('not with a name alone, nor with a photo while the name is still the email', async () => {
+      const dan = await testUser(s.t, 'dan@steps.example', { name: 'dan@steps.example' });
+      await patchMe(dan, `${base}/users/me`, { displayName: 'Dan' });
+      expect((await profileStepOf(dan)).status).toBe('pending');
+      const photo = await uploadPng(s.t, dan);
+      await patchMe(dan, `${base}/users/me`, {
+        displayName: 'DAN@steps.example',
+        photo: photo.url,
+      });
+      expect((await profileStepOf(dan)).status).toBe('pending');
+      await patchMe(dan, `${base}/users/me`, { displayName: 'Dan' });
+      expect((await profileStepOf(dan)).status).toBe('completed');
+    });
+
+    it('for a user whose identity provider gave a name and a picture from the start', async () => {
+      const eda = await testUser(s.t, 'eda@steps.example', {
+        name: 'Eda',
+        picture: 'https://idp.example/eda.png',
+      });
+      const step = await profileStepOf(eda);
+      expect(step.status).toBe('completed');
+      // Recorded when first noticed: read again, the same time.
+      expect(await profileStepOf(eda)).toEqual(step);
+    });
   });
 });

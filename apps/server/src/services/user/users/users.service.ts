@@ -3,6 +3,7 @@ import type { AuthContext } from '../../../platform/auth/auth-context.js';
 import type { Database } from '../../../platform/database/database.js';
 import { badRequest, forbidden, notFound } from '../../../platform/errors/http-error.js';
 import { isOrganizationFileUrl } from '../../content/index.js';
+import { recordProfileStep } from '../onboarding/onboarding.service.js';
 import { markTermsAccepted, updateUser, type UserRecord } from './users.repository.js';
 
 /** The profile as `GET users/me` answers it (docs/product.md §3), seen through the request's identity. */
@@ -34,6 +35,7 @@ export async function updateProfile(
   const updated = await updateUser(db, auth.org.id, auth.user.id, changes);
   // The user was loaded a moment ago; a miss means it was deleted meanwhile.
   if (!updated) throw notFound('User');
+  await recordProfileStep(db, auth.org.id, updated);
   return toProfile(updated, auth);
 }
 

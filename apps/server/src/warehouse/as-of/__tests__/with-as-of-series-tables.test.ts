@@ -119,6 +119,27 @@ describe.each(TEST_ENGINES)('as-of series tables on $name', (engine) => {
     ]);
   });
 
+  it('evaluates relative dates as of each day of the series (docs/product.md §5.1)', async () => {
+    // Created on the as-of day or the one before: u3 (06-01 23:59:59) as of 06-01, u4 (06-02)
+    // and u5 (06-03) as of 06-03, nobody as of 06-15.
+    const days = [day('2024-06-01'), day('2024-06-03'), AS_OF_DAY];
+    const filters = [{ field: 'created_at', operator: 'last_n_days', value: 1 }];
+    const ids = await withAsOfSeriesTables(warehouse, handMadeOrg, days, ['users'], (t) =>
+      warehouse.query(
+        handMadeOrg,
+        compileSeriesQuery(
+          { orgId: handMadeOrg, table: 'users', filters, sourceTable: t.users },
+          warehouse.dialect,
+        ).idsByDayQuery,
+      ),
+    );
+    expect(ids.map((row) => [row.as_of_day, row.id]).sort()).toEqual([
+      ['2024-06-01T00:00:00.000Z', 'u3'],
+      ['2024-06-03T00:00:00.000Z', 'u4'],
+      ['2024-06-03T00:00:00.000Z', 'u5'],
+    ]);
+  });
+
   /** Every scratch series table or view of the organization, by name. */
   const seriesRelations = async (orgId: string) => {
     const rows = await warehouse.query(orgId, {

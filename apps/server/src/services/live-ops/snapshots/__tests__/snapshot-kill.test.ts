@@ -55,13 +55,16 @@ describe('cohort snapshots killed with kill -9, then a restart', () => {
   const client = (base: string) => apiClient(base, seeded.token);
   const rowsOf = <T>(query: string) => warehouseRows<T>(seeded.dataDir, query);
 
-  /** Polls the API until `check` answers something (every 200 ms, up to `timeoutMs`). */
+  /**
+   * Polls the API until every cohort is snapshotted after `after` and its history is built:
+   * a new cohort is counted in its create request already, its back-fill run comes after.
+   */
   const allSnapshotted = (api: ApiClient, segmentId: string, after = '') =>
     until(async () => {
       const list = await api<Cohort[]>('GET', `${API}/segments/${segmentId}/cohorts`);
-      return list.length === COHORTS && list.every((cohort) => (cohort.snapshotAt ?? '') > after)
-        ? list
-        : undefined;
+      const isDone = (cohort: Cohort) =>
+        (cohort.snapshotAt ?? '') > after && !cohort.historyPending;
+      return list.length === COHORTS && list.every(isDone) ? list : undefined;
     }, 60_000);
 
   it('keeps what committed, finishes the run once, and leaves no job running', async () => {
