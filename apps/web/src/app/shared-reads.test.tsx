@@ -46,7 +46,11 @@ function renderReaders(form: ReactNode) {
           >
             <ConfigProvider theme={{ token: { motion: false } }} virtual={false}>
               <MemoryRouter initialEntries={['/app/segments/seg-1']}>
-                <AppSidebar user={{ name: 'Ada Lovelace', photo: null }} onSignOut={() => {}} />
+                <AppSidebar
+                  user={{ name: 'Ada Lovelace', photo: null }}
+                  onSignOut={() => {}}
+                  onCreateSegment={() => {}}
+                />
                 {form}
               </MemoryRouter>
             </ConfigProvider>

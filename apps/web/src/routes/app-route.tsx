@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useUnreadAlerts } from '@/features/alerts';
 import { IdleTimeout, ImpersonationBanner, ProtectedRoute, useSession } from '@/features/auth';
 import { AppSidebar } from '@/features/navigation';
 import { isTermsRequired, TermsOfServiceGate, useProfile } from '@/features/profile';
-import { usePrefetchMySegments } from '@/features/segments';
+import { CreateSegmentDialog, usePrefetchMySegments } from '@/features/segments';
 import { AppLayout } from '@/common/layouts/app-layout';
 import { Loader } from '@/common/ui/loader';
 
@@ -18,6 +19,8 @@ function SignedInShell() {
   const mustAcceptTerms = isTermsRequired(profile.data, isImpersonating);
   const name = profile.data?.displayName ?? session.user?.name ?? session.user?.email;
   const signOut = () => void session.logout();
+  // The menu's "Create new..." (navigation) opens the segments feature's dialog.
+  const [isCreatingSegment, setCreatingSegment] = useState(false);
 
   // The shell waits for the profile: it says who is signed in and whether a blocking dialog
   // (terms) comes first, so nothing can be clicked that the dialog is about to cover. A
@@ -37,6 +40,7 @@ function SignedInShell() {
             user={{ name, photo: profile.data ? profile.data.photo : session.user?.picture }}
             onSignOut={signOut}
             unreadAlerts={unreadAlerts}
+            onCreateSegment={() => setCreatingSegment(true)}
           />
         }
         banner={
@@ -55,6 +59,7 @@ function SignedInShell() {
         isImpersonating={isImpersonating}
         onSignOut={signOut}
       />
+      {isCreatingSegment && <CreateSegmentDialog onClose={() => setCreatingSegment(false)} />}
       <IdleTimeout />
     </>
   );

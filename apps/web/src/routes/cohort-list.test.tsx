@@ -78,6 +78,25 @@ describe('cohort list', () => {
     SLOW_ROUTE_TEST_MS,
   );
 
+  it(
+    'folds away under its title and comes back',
+    async () => {
+      openSegment();
+      const list = await cohortList();
+      const nav = list.closest('nav')!;
+      const toggle = within(nav).getByRole('button', { name: 'Cohorts' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(within(nav).queryByRole('link', { name: 'All records' })).not.toBeInTheDocument();
+      expect(list).not.toBeInTheDocument();
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(await cohortList()).toHaveTextContent('Big Pro accounts');
+    },
+    SLOW_ROUTE_TEST_MS,
+  );
+
   it('says there are no cohorts yet and how to make one', async () => {
     openSegment('/app/segments/seg-1', { 'GET /live-ops/api/v1/segments/seg-1/cohorts': [] });
     expect(await screen.findByText('No cohorts yet')).toBeInTheDocument();
@@ -197,6 +216,50 @@ describe('cohort list', () => {
         filters,
       });
       expect(await screen.findByRole('heading', { name: 'Enterprise' })).toBeInTheDocument();
+    },
+    SLOW_ROUTE_TEST_MS,
+  );
+
+  it(
+    'opens a cohort saved moments ago from the list with its own filters (issue 25)',
+    async () => {
+      const filters: SegmentFilter[] = [{ field: 'mrr', operator: 'gt', value: 5000 }];
+      const search = `?filters=${encodeURIComponent(JSON.stringify(filters))}`;
+      const created = cohort({ id: OTHER_COHORT_ID, name: 'Big MRR', filters });
+      let listed = [cohort()];
+      openSegment(`/app/segments/seg-1${search}`, {
+        'GET /live-ops/api/v1/segments/seg-1/cohorts': () => jsonResponse(200, { data: listed }),
+        'POST /live-ops/api/v1/segments/seg-1/cohorts': () => {
+          listed = [cohort(), created];
+          return jsonResponse(201, { data: created });
+        },
+        [`GET /live-ops/api/v1/cohorts/${OTHER_COHORT_ID}`]: created,
+      });
+      const header = (await screen.findByRole('heading', { level: 1 })).closest('header')!;
+      await userEvent.click(within(header).getByRole('button', { name: /Save as cohort/ }));
+      const dialog = await findDialog('Save as cohort');
+      await userEvent.type(within(dialog).getByRole('textbox', { name: 'Cohort name' }), 'Big MRR');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+      await waitFor(() =>
+        expect(window.location.pathname).toBe(`/app/segments/seg-1/${OTHER_COHORT_ID}`),
+      );
+
+      const list = await cohortList();
+      await userEvent.click(await within(list).findByRole('link', { name: 'Big MRR' }));
+      expect(new URLSearchParams(window.location.search).get('filters')).toBe(
+        JSON.stringify(filters),
+      );
+      expect(await screen.findByText(/^MRR greater than 5,?000$/)).toBeInTheDocument();
+      expect(screen.queryByText("The filters differ from the cohort's.")).not.toBeInTheDocument();
+
+      // Edited on its own page, then opened again from the list: its filters come back.
+      await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect(await screen.findByText("The filters differ from the cohort's.")).toBeInTheDocument();
+      await userEvent.click(within(await cohortList()).getByRole('link', { name: 'Big MRR' }));
+      expect(new URLSearchParams(window.location.search).get('filters')).toBe(
+        JSON.stringify(filters),
+      );
+      expect(screen.queryByText("The filters differ from the cohort's.")).not.toBeInTheDocument();
     },
     SLOW_ROUTE_TEST_MS,
   );

@@ -30,9 +30,15 @@ const bodiesTo = (requests: RecordedRequest[], path: string) =>
   requests.filter((r) => r.method === 'POST' && pathOf(r) === path).map((r) => r.body);
 const urlFilters = () => new URLSearchParams(window.location.search).get('filters');
 
-/** A section card by its heading, found by text first: role queries over the page are slow. */
-async function findSection(title: string | RegExp) {
-  return (await screen.findByText(title, { selector: 'h2' })).closest('section')!;
+/**
+ * A tab of the cohort's activity card, opened: its panel. Found by text first, since role
+ * queries over the whole page are slow.
+ */
+async function openTab(name: string) {
+  const tab = await screen.findByText(name, { selector: '[role="tab"]' });
+  if (tab.getAttribute('aria-selected') !== 'true') await userEvent.click(tab);
+  await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'));
+  return document.getElementById(tab.getAttribute('aria-controls')!)!;
 }
 
 describe('cohort page', () => {
@@ -59,7 +65,7 @@ describe('cohort page', () => {
         JSON.stringify(cohort().filters),
       ]);
 
-      const trend = await findSection('Members over time');
+      const trend = await openTab('Members over time');
       const chart = await within(trend).findByRole('img', { name: /^Members per day/ });
       expect(chart).toHaveAccessibleName(
         'Members per day over the last 30 days: 1,200 on Mar 2, 1,202 on Mar 4. 7-day average 1,102.',
@@ -68,7 +74,7 @@ describe('cohort page', () => {
         'Mar 4: 1,202 members, average 1,102',
       );
 
-      const changes = await findSection('Entered / Left since Feb 25');
+      const changes = await openTab('Entered / Left');
       expect(await within(changes).findByText('Umbrella')).toBeInTheDocument();
       expect(within(changes).getByRole('region', { name: 'Entered' })).toHaveTextContent(
         'Entered (2)',
@@ -80,7 +86,7 @@ describe('cohort page', () => {
       const changeQuery = requests.find((r) => pathOf(r).endsWith('/changes'));
       expect(new URL(changeQuery!.url).searchParams.get('since')).toBe('2026-02-25');
 
-      const history = await findSection('Definition history');
+      const history = await openTab('Definition history');
       const versions = await within(history).findByRole('list', { name: 'Versions' });
       // Each version's item holds a nested list of its changes: take the versions themselves.
       const [latest, first] = [...versions.children] as HTMLElement[];
@@ -99,14 +105,16 @@ describe('cohort page', () => {
     'asks for 30, 90 or 180 days of trend and rolling average',
     async () => {
       const { requests } = openCohort();
-      const trend = await findSection('Members over time');
+      const trend = await openTab('Members over time');
       await within(trend).findByRole('img', { name: /^Members per day/ });
-      await userEvent.click(within(trend).getByText('90 days'));
+      // The range sits in the card's tab bar, beside the trend's tab.
+      const range = screen.getByRole('radiogroup', { name: 'Trend range' });
+      await userEvent.click(within(range).getByText('90 days'));
       await waitFor(() =>
         expect(bodiesTo(requests, '/live-ops/api/v1/segments/seg-1/trend')).toHaveLength(2),
       );
-      await userEvent.click(within(trend).getByText('180 days'));
-      expect(within(trend).getByRole('radio', { name: '180 days' })).toBeChecked();
+      await userEvent.click(within(range).getByText('180 days'));
+      expect(within(range).getByRole('radio', { name: '180 days' })).toBeChecked();
       const body = (from: string) => ({
         cohortId: COHORT_ID,
         metric: 'members',
@@ -177,7 +185,7 @@ describe('cohort page', () => {
         'POST /live-ops/api/v1/segments/seg-1/export-tickets': () =>
           jsonResponse(201, { data: { ticket: 'tkt-9', expiresAt: '2026-03-04T12:01:00.000Z' } }),
       });
-      const section = await findSection('Entered / Left since Feb 25');
+      const section = await openTab('Entered / Left');
       const left = within(section).getByRole('region', { name: 'Left' });
       expect(await within(left).findByText('Left on page 1')).toBeInTheDocument();
       await userEvent.click(within(left).getByRole('listitem', { name: 'Next Page' }));
@@ -199,6 +207,35 @@ describe('cohort page', () => {
       const url = new URL(String(assign.mock.calls[0]![0]));
       expect(url.searchParams.get('changes')).toBe('left');
       expect(url.searchParams.get('token')).toBe('tkt-9');
+    },
+    SLOW_ROUTE_TEST_MS,
+  );
+
+  it(
+    'shows a cohort saved moments ago counted, and reads its trend again once its history is built',
+    async () => {
+      let historyPending = true;
+      const { requests } = openCohort('', {
+        [`GET /live-ops/api/v1/cohorts/${COHORT_ID}`]: () =>
+          jsonResponse(200, {
+            data: cohort({
+              historyPending,
+              snapshotAt: historyPending ? '2026-03-04T11:59:00.000Z' : '2026-03-04T12:00:05.000Z',
+            }),
+          }),
+      });
+      expect(await screen.findByText('1,204 members')).toBeInTheDocument();
+      expect(screen.queryByText(/Not counted yet/)).not.toBeInTheDocument();
+      const trend = await openTab('Members over time');
+      await within(trend).findByRole('img', { name: /^Members per day/ });
+      expect(within(trend).getByRole('status')).toHaveTextContent('Counting its past days');
+      const trendAsked = () => bodiesTo(requests, '/live-ops/api/v1/segments/seg-1/trend').length;
+      expect(trendAsked()).toBe(1);
+
+      historyPending = false;
+      // The page looks again every 5 s while the history is being built (until-counted.ts).
+      await waitFor(() => expect(trendAsked()).toBe(2), { timeout: 10_000 });
+      expect(within(trend).queryByRole('status')).not.toBeInTheDocument();
     },
     SLOW_ROUTE_TEST_MS,
   );

@@ -1,14 +1,12 @@
-import { APP_ROUTES, type SegmentDetail, type SegmentFilter } from '@revlane/contracts';
+import { APP_ROUTES, type FilterItem, type SegmentDetail } from '@revlane/contracts';
 import { Skeleton } from 'antd';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { AlertMeButton } from '@/features/alerts';
 import {
-  CohortChangesCard,
+  CohortActivityCard,
   CohortFiltersBar,
-  CohortHistoryCard,
   CohortOverview,
-  MembersTrendCard,
   useCohort,
   useCohortFilterSync,
   type ApplyFilters,
@@ -28,12 +26,12 @@ interface CohortSectionProps {
   cohortId: string;
 }
 
-/** One cohort: its size, the table with its filters, its trend, changes and history. */
+/** One cohort: its size, its trend, changes and history, then the table with its filters. */
 export function CohortSection({ segment, cohortId }: CohortSectionProps) {
   const cohort = useCohort(cohortId);
   const { view, updateView } = useSegmentView();
   const applyFilters = useCallback<ApplyFilters>(
-    (filters: SegmentFilter[], options) => updateView({ filters }, options),
+    (filters: FilterItem[], options) => updateView({ filters }, options),
     [updateView],
   );
   const sync = useCohortFilterSync({ cohort: cohort.data, urlFilters: view.filters, applyFilters });
@@ -66,22 +64,12 @@ export function CohortSection({ segment, cohortId }: CohortSectionProps) {
         <CohortOverview cohort={cohort.data} />
         <AlertMeButton segmentId={segment.id} cohortId={cohortId} />
       </div>
-      {sync.isModified && (
-        <CohortFiltersBar
-          cohort={cohort.data}
-          urlFilters={view.filters ?? []}
-          applyFilters={applyFilters}
-        />
-      )}
-      {sync.isReady ? (
-        <SegmentWorkspace segment={segment} cohortId={cohortId} />
-      ) : (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      )}
-      <MembersTrendCard segmentId={segment.id} cohortId={cohortId} />
-      <CohortChangesCard
+      {/* Above the table at a fixed height: the page fits two screens (docs/architecture.md §6). */}
+      <CohortActivityCard
+        segmentId={segment.id}
         cohortId={cohortId}
         vocabulary={vocabulary}
+        isHistoryPending={cohort.data.historyPending}
         renderExport={(change, since) => (
           <ExportButton
             segmentId={segment.id}
@@ -96,7 +84,18 @@ export function CohortSection({ segment, cohortId }: CohortSectionProps) {
           />
         )}
       />
-      <CohortHistoryCard cohortId={cohortId} vocabulary={vocabulary} />
+      {sync.isModified && (
+        <CohortFiltersBar
+          cohort={cohort.data}
+          urlFilters={view.filters ?? []}
+          applyFilters={applyFilters}
+        />
+      )}
+      {sync.isReady ? (
+        <SegmentWorkspace segment={segment} cohortId={cohortId} />
+      ) : (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      )}
     </>
   );
 }

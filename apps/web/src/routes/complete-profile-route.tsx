@@ -6,7 +6,12 @@ import { DisplayNameField, PhotoUpload, useProfile } from '@/features/profile';
 export default function CompleteProfileRoute() {
   const { data: profile } = useProfile();
   return (
-    <OnboardingStepDialog stepId="complete-profile" userId={profile?.id}>
+    <OnboardingStepDialog
+      stepId="complete-profile"
+      userId={profile?.id}
+      // Setting the name and the photo completes the step on the server (docs/product.md §4).
+      refreshOn={profile && `${profile.displayName}\n${profile.photo ?? ''}`}
+    >
       {() =>
         profile ? (
           <div className="flex flex-col gap-5">

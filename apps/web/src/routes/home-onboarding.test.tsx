@@ -1,12 +1,18 @@
-import { DATE_FORMAT, type OnboardingStep } from '@revlane/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  DATE_FORMAT,
+  isProfileComplete,
+  type OnboardingStep,
+  type Profile,
+} from '@revlane/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeRequests, stubApi } from '@/testing/api-stub';
 import { jsonResponse } from '@/testing/fetch-stub';
 import { COMPLETED_AT, onboardingSteps } from '@/testing/fixtures';
 import { storeImpersonation } from '@/testing/impersonation';
+import { impersonatedProfile } from '@/testing/profile-fixture';
 import { renderApp } from '@/testing/render-app';
 
 function stubOnboarding(completed: string[]) {
@@ -101,6 +107,125 @@ describe('home onboarding checklist', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Complete my profile' });
     expect(await within(dialog).findByRole('button', { name: 'Upload photo' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Edit Display name' })).toBeInTheDocument();
+  });
+});
+
+/**
+ * The server's side of the steps: each completes by itself when the server notices (a first
+ * sync, a CRM connection: `complete`), the profile's when a change leaves it with a name of its
+ * own and a photo (the server's rule), and meet-an-expert by its PATCH.
+ */
+function stubServerSteps(initially: string[], startProfile: Profile = impersonatedProfile) {
+  const completed = new Set(initially);
+  let profile = startProfile;
+  const stub = stubApi({
+    'GET /user/api/v1/users/me': () => jsonResponse(200, { data: profile }),
+    'PATCH /user/api/v1/users/me/profile': ({ body }) => {
+      profile = { ...profile, ...(body as Partial<Profile>) };
+      if (isProfileComplete(profile)) completed.add('complete-profile');
+      return jsonResponse(200, { data: profile });
+    },
+    'GET /user/api/v1/users/me/onboarding-steps': () =>
+      jsonResponse(200, { data: onboardingSteps([...completed]) }),
+    'PATCH /user/api/v1/user-42/onboarding/steps/meet-an-expert': () => {
+      completed.add('meet-an-expert');
+      const steps = onboardingSteps([...completed]);
+      return jsonResponse(200, { data: steps.find((step) => step.id === 'meet-an-expert') });
+    },
+  });
+  return { ...stub, complete: (stepId: string) => completed.add(stepId) };
+}
+
+const stepLink = async (name: RegExp) => within(await checklist()).findByRole('link', { name });
+const completedText = `Completed ${format(new Date(COMPLETED_AT), DATE_FORMAT)}`;
+
+/** What the hosted scheduler posts to the page embedding it. */
+function postFromWidget(event: string) {
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: 'https://calendly.com', data: { event, payload: {} } }),
+    );
+  });
+}
+
+describe('home onboarding: steps notice what the user did', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a step the server completed while the user was away (a first sync)', async () => {
+    const server = stubServerSteps([]);
+    storeImpersonation();
+    renderApp('/app/home/connect-my-data');
+    const dialog = await screen.findByRole('dialog', { name: 'Connect my data' });
+    expect(dialog).toHaveTextContent(
+      'This step completes by itself with the first successful sync of a data source you add.',
+    );
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Connect a data source' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/app/connections'));
+
+    // The source's first sync succeeds on the Connections page; then the user goes home.
+    server.complete('connect-my-data');
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    await userEvent.click(within(sidebar).getByRole('link', { name: 'Home' }));
+    expect(await stepLink(/Connect my data/)).toHaveTextContent(completedText);
+    expect(within(await checklist()).getByText('1 of 4 steps done')).toBeInTheDocument();
+  });
+
+  it('completes "Complete my profile" in its dialog once the name and the photo are set', async () => {
+    const photo = 'http://localhost:3000/content/api/v1/files/f-1';
+    const { requests } = stubServerSteps([], {
+      ...impersonatedProfile,
+      displayName: impersonatedProfile.email,
+      photo,
+    });
+    storeImpersonation();
+    renderApp('/app/home/complete-profile');
+    const dialog = await screen.findByRole('dialog', { name: 'Complete my profile' });
+    expect(await within(dialog).findByRole('button', { name: 'Mark as done' })).toBeEnabled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit Display name' }));
+    const field = within(dialog).getByRole('textbox', { name: 'Display name' });
+    await userEvent.clear(field);
+    await userEvent.paste('Ada Lovelace');
+    await userEvent.keyboard('{Enter}');
+
+    expect(await within(dialog).findByText(completedText)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toBeDisabled();
+    // Noticed, not marked: no PATCH of the step was sent.
+    expect(describeRequests(requests).filter((r) => r.includes('/onboarding/steps/'))).toEqual([]);
+  });
+
+  it('completes "Meet an expert" when the widget reports a booking', async () => {
+    const { requests } = stubServerSteps([]);
+    storeImpersonation();
+    renderApp('/app/home/meet-an-expert');
+    const dialog = await screen.findByRole('dialog', { name: 'Meet an expert' });
+    await within(dialog).findByTitle('Schedule a meeting with a Revlane expert');
+    postFromWidget('calendly.event_type_viewed');
+    postFromWidget('calendly.event_scheduled');
+
+    await waitFor(() => expect(window.location.pathname).toBe('/app/home'));
+    expect(await stepLink(/Meet an expert/)).toHaveTextContent(completedText);
+    expect(describeRequests(requests).filter((r) => r.includes('/onboarding/steps/'))).toEqual([
+      'PATCH /user/api/v1/user-42/onboarding/steps/meet-an-expert',
+    ]);
+  });
+
+  it('shows a plain link to the booking page within 5 s when the widget cannot load', async () => {
+    // Time moves on by itself (the page loads), and is pushed past the 5 s below.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubServerSteps([]);
+    storeImpersonation();
+    renderApp('/app/home/meet-an-expert');
+    const dialog = await screen.findByRole('dialog', { name: 'Meet an expert' });
+    expect(await within(dialog).findByText('Loading the scheduling widget')).toBeInTheDocument();
+    // The widget never speaks (offline, or blocked by the browser).
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    const link = within(dialog).getByRole('link', { name: /Open the scheduling page/ });
+    expect(link).toHaveAttribute('href', 'https://calendly.com/revlane/demo');
+    expect(within(dialog).queryByText('Loading the scheduling widget')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Mark as done' })).toBeEnabled();
   });
 });
 

@@ -27,7 +27,8 @@ function SegmentPage({ segmentId, cohortId }: SegmentPageProps) {
       }
     >
       {(segment) => (
-        <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+        // The list sets its own width: folded, the table takes the rest of the page.
+        <div className="grid gap-6 lg:grid-cols-[auto_minmax(0,1fr)]">
           <CohortList segmentId={segment.id} activeCohortId={cohortId} />
           <div className="flex min-w-0 flex-col gap-6">
             {cohortId ? (

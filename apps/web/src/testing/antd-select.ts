@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 /** The option texts of the open antd Select dropdown (the visible list, not the a11y copy). */
@@ -40,3 +40,14 @@ export async function pickOptionWithin(scope: HTMLElement, name: string | RegExp
 /** Opens an antd Select by its accessible name and picks the option whose text starts with `text`. */
 export const pickOption = (name: string | RegExp, text: string) =>
   pickOptionWithin(document.body, name, text);
+
+/**
+ * Presses Enter in an open antd Select, taking its active option. rc-select reads the legacy
+ * `which` code, which user-event leaves at 0 in jsdom (a browser sets it: the Playwright
+ * flows press the real key).
+ */
+export function pressEnterIn(select: HTMLElement) {
+  const enter = { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 };
+  fireEvent.keyDown(select, enter);
+  fireEvent.keyUp(select, enter);
+}

@@ -107,9 +107,10 @@ export function dataPage(overrides: Partial<SegmentDataPage> = {}): SegmentDataP
 
 export const groupsPage: SegmentGroupsPage = {
   groups: [
-    { pivot: 'Pro', count: 1200, sums: { mrr: 250000 } },
-    { pivot: 'Free', count: 8000, sums: { mrr: 0 } },
+    { pivot: 'Pro', count: 1200, values: { mrr: 250000 } },
+    { pivot: 'Free', count: 8000, values: { mrr: 0 } },
   ],
+  aggregates: [{ column: 'mrr', aggregate: 'sum', header: 'Sum of MRR' }],
   total: 2,
   page: 1,
   perPage: 50,

@@ -11,3 +11,4 @@ export { SegmentSettingsTabContent } from './components/segment-settings-tab';
 export { useRecordVocabulary, type RecordVocabulary } from './hooks/use-record-vocabulary';
 export { useSegmentView } from './hooks/use-segment-view';
 export { SEGMENT_SETTINGS_TABS, toSettingsTab, type SegmentSettingsTab } from './lib/settings-tabs';
+export { CreateSegmentDialog } from './components/create-segment-dialog';

@@ -28,6 +28,6 @@ export function cohortQueryOptions(client: ApiClient, cohortId: string) {
 export function useCohort(cohortId: string) {
   const client = useApiClient('liveOps');
   const query = useQuery(cohortQueryOptions(client, cohortId));
-  useRefreshOnNewSnapshot(cohortId, query.data?.snapshotAt);
+  useRefreshOnNewSnapshot(cohortId, query.data);
   return query;
 }

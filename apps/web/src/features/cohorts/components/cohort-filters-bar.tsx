@@ -1,4 +1,4 @@
-import type { Cohort, SegmentFilter } from '@revlane/contracts';
+import type { Cohort, FilterItem } from '@revlane/contracts';
 import { Button } from 'antd';
 import { useUpdateCohort } from '../api/update-cohort';
 import type { ApplyFilters } from '../hooks/use-cohort-filter-sync';
@@ -7,7 +7,7 @@ import { MutationButton } from '@/common/ui/mutation-button';
 interface CohortFiltersBarProps {
   cohort: Cohort;
   /** The filters in the URL, which differ from the cohort's. */
-  urlFilters: SegmentFilter[];
+  urlFilters: FilterItem[];
   applyFilters: ApplyFilters;
 }
 

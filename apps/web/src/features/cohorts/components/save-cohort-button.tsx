@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { APP_ROUTES, type SegmentFilter } from '@revlane/contracts';
+import { APP_ROUTES, type FilterItem } from '@revlane/contracts';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { ModalForm } from '@/common/ui/modal-form';
 interface SaveCohortButtonProps {
   segmentId: string;
   /** The filters applied in the table now (from the URL). */
-  filters: SegmentFilter[];
+  filters: FilterItem[];
 }
 
 function describeFilterCount(count: number) {

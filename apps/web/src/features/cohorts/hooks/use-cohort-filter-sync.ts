@@ -1,15 +1,15 @@
-import type { Cohort, SegmentFilter } from '@revlane/contracts';
+import type { Cohort, FilterItem } from '@revlane/contracts';
 import { isSameFilters } from '@revlane/contracts';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-export type ApplyFilters = (filters: SegmentFilter[], options?: { replace?: boolean }) => void;
+export type ApplyFilters = (filters: FilterItem[], options?: { replace?: boolean }) => void;
 
 interface CohortFilterSyncOptions {
   /** Undefined until the cohort has loaded. */
   cohort: Cohort | undefined;
   /** The filters in the URL; undefined when the URL has none. */
-  urlFilters: SegmentFilter[] | undefined;
+  urlFilters: FilterItem[] | undefined;
   applyFilters: ApplyFilters;
 }
 

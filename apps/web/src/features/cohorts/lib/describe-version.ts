@@ -1,10 +1,13 @@
-import type { CohortVersion, SegmentFilter } from '@revlane/contracts';
+import type { CohortVersion, FilterItem } from '@revlane/contracts';
 import { isSameFilters } from '@revlane/contracts';
 
-type DescribeFilter = (filter: SegmentFilter) => string;
+type DescribeFilter = (filter: FilterItem) => string;
 
-/** A filter list in words: "Plan is any of Pro; MRR greater than 1000", or "no filters". */
-export function describeFilters(filters: SegmentFilter[], describe: DescribeFilter): string {
+/**
+ * A filter list in words: "Plan is any of Pro; MRR greater than 1000" (a group reads
+ * "(Plan is any of Pro or MRR greater than 1000)"), or "no filters".
+ */
+export function describeFilters(filters: FilterItem[], describe: DescribeFilter): string {
   return filters.length === 0 ? 'no filters' : filters.map(describe).join('; ');
 }
 

@@ -22,6 +22,7 @@ export function cohort(overrides: Partial<Cohort> = {}): Cohort {
     favorite: false,
     members: 1204,
     snapshotAt: '2026-03-04T09:15:00.000Z',
+    historyPending: false,
     createdAt: '2026-02-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,

@@ -1,10 +1,8 @@
 import type { Source } from '@revlane/contracts';
 import { ConfirmDialog } from '@/common/ui/confirm-dialog';
-import { DeleteRefusal } from '@/common/ui/delete-refusal';
-import { InlineAlert } from '@/common/ui/inline-alert';
+import { DeleteDependentsNotice } from '@/common/ui/delete-dependents-notice';
 import { useDeleteSource } from '../api/delete-source';
 import { useSourceDependents } from '../api/get-source-dependents';
-import { DependentList, DependentsLoading } from './dependents-check';
 
 interface DeleteSourceDialogProps {
   source: Source;
@@ -21,8 +19,6 @@ interface DeleteSourceDialogProps {
 export function DeleteSourceDialog({ source, onClose }: DeleteSourceDialogProps) {
   const remove = useDeleteSource();
   const check = useSourceDependents(source.id);
-  const used = check.data ?? [];
-  const refused = remove.error?.status === 409 ? remove.error.fieldErrors : [];
   return (
     <ConfirmDialog
       open
@@ -31,42 +27,12 @@ export function DeleteSourceDialog({ source, onClose }: DeleteSourceDialogProps)
       isDanger
       isLoading={remove.isPending}
       // A failed check leaves Delete to the server, which refuses with the list.
-      isConfirmDisabled={check.isPending || used.length > 0}
+      isConfirmDisabled={check.isPending || (check.data ?? []).length > 0}
       onCancel={onClose}
       onConfirm={() => remove.mutate(source.id, { onSuccess: onClose })}
     >
       <p>The source and the tables it loaded into your warehouse are deleted.</p>
-      {check.isPending && <DependentsLoading label="Checking what uses the source…" />}
-      {check.isError && (
-        <InlineAlert
-          type="warning"
-          className="mt-4"
-          title="What uses the source could not be checked."
-          description={check.error.message}
-        />
-      )}
-      {used.length > 0 && (
-        <InlineAlert
-          type="error"
-          className="mt-4"
-          title="Used by"
-          description={
-            <>
-              <DependentList label="Used by" dependents={used} />
-              <p className="mt-2">Change or delete them first.</p>
-            </>
-          }
-        />
-      )}
-      {remove.error && (
-        <DeleteRefusal
-          message={remove.error.message}
-          dependents={refused.map((dependent) => ({
-            key: dependent.path,
-            label: `${dependent.path.split(':')[0]} ${dependent.message}`,
-          }))}
-        />
-      )}
+      <DeleteDependentsNotice subject="the source" check={check} failure={remove.error} />
     </ConfirmDialog>
   );
 }

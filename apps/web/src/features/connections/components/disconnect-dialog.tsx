@@ -3,7 +3,7 @@ import { ConfirmDialog } from '@/common/ui/confirm-dialog';
 import { InlineAlert } from '@/common/ui/inline-alert';
 import { useDisconnect } from '../api/connection-actions';
 import { useConnectionDependents } from '../api/get-connection-dependents';
-import { DependentList, DependentsLoading } from './dependents-check';
+import { DependentList, DependentsLoading } from '@/common/ui/dependents-check';
 
 /**
  * Asks before disconnecting: the authorization is revoked, synced data stays. The alerts and

@@ -12,10 +12,17 @@ interface AppSidebarProps {
   onSignOut: () => void;
   /** Unread firings of the user's in-app alerts: the "Alerts" item's badge. */
   unreadAlerts?: number;
+  /** The menu's "Create new..." under Segments (the dialog belongs to the segments feature). */
+  onCreateSegment: () => void;
 }
 
 /** The app shell's collapsible sidebar: 72px mini, `w-72` expanded (docs/product.md §2, §9). */
-export function AppSidebar({ user, onSignOut, unreadAlerts = 0 }: AppSidebarProps) {
+export function AppSidebar({
+  user,
+  onSignOut,
+  unreadAlerts = 0,
+  onCreateSegment,
+}: AppSidebarProps) {
   const [isMini, toggleMini] = useMiniSidebar();
   return (
     <Layout.Sider
@@ -47,7 +54,11 @@ export function AppSidebar({ user, onSignOut, unreadAlerts = 0 }: AppSidebarProp
           aria-label="Main navigation"
           className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden"
         >
-          <SidebarMenu isMini={isMini} unreadAlerts={unreadAlerts} />
+          <SidebarMenu
+            isMini={isMini}
+            unreadAlerts={unreadAlerts}
+            onCreateSegment={onCreateSegment}
+          />
         </nav>
         <div className="border-t border-slate-200 p-2">
           <SidebarProfileLink user={user} isMini={isMini} onSignOut={onSignOut} />

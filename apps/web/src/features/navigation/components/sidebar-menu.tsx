@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSegmentMenu } from '../hooks/use-segment-menu';
-import { buildMenuItems, type SegmentMenuState } from '../lib/menu-items';
+import { buildMenuItems, CREATE_SEGMENT_KEY, type SegmentMenuState } from '../lib/menu-items';
 import { getMenuLocation, segmentItemKey } from '../lib/menu-location';
 
 const ROUTE_BY_KEY: Record<string, string> = {
@@ -22,8 +22,15 @@ function toRoute(key: string): string | undefined {
   return ROUTE_BY_KEY[key];
 }
 
+interface SidebarMenuProps {
+  isMini: boolean;
+  unreadAlerts: number;
+  /** "Create new..." under Segments: the app shell opens the create-segment dialog. */
+  onCreateSegment: () => void;
+}
+
 /** The sidebar menu (docs/product.md §2); the section of the current page opens by itself. */
-export function SidebarMenu({ isMini, unreadAlerts }: { isMini: boolean; unreadAlerts: number }) {
+export function SidebarMenu({ isMini, unreadAlerts, onCreateSegment }: SidebarMenuProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const segments = useSegmentMenu();
@@ -46,6 +53,12 @@ export function SidebarMenu({ isMini, unreadAlerts }: { isMini: boolean; unreadA
 
   // Pointer clicks follow the item's link; Enter on a focused item lands here instead.
   const handleClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+    if (key === CREATE_SEGMENT_KEY) {
+      // The mini sidebar shows the section as a popup: it closes behind the dialog.
+      setPopupKeys([]);
+      onCreateSegment();
+      return;
+    }
     const route = toRoute(key);
     if (route && domEvent.type === 'keydown') void navigate(route);
   };

@@ -11,19 +11,26 @@ import { APP_ROUTES, type SegmentSummary } from '@revlane/contracts';
 import { Badge, Tag, type MenuProps } from 'antd';
 import { Link } from 'react-router';
 import { ComingSoonLabel, COMING_SOON, MenuIcon, SectionLabel } from '../components/menu-labels';
+import { distinctInitials } from './menu-initials';
 import { segmentItemKey } from './menu-location';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
+/** The menu's top-level entries, which the mini sidebar shows by their initials. */
+const TOP_LEVEL = ['Home', 'Setup', 'Metrics', 'Segments', 'Plays', 'Alerts', 'Help'] as const;
+type TopLevelLabel = (typeof TOP_LEVEL)[number];
+const INITIALS = new Map(
+  distinctInitials(TOP_LEVEL).map((initials, at) => [TOP_LEVEL[at]!, initials]),
+);
+
 export type SegmentMenuState =
   { status: 'pending' } | { status: 'error' } | { status: 'success'; segments: SegmentSummary[] };
 
+/** The Segments section's last entry: it opens the create-segment dialog (the menu's `onClick`). */
+export const CREATE_SEGMENT_KEY = 'segments-create';
+
 function segmentItems(state: SegmentMenuState, isMini: boolean): MenuItem[] {
-  const createNew: MenuItem = {
-    key: 'segments-create',
-    label: <ComingSoonLabel>Create new...</ComingSoonLabel>,
-    disabled: true,
-  };
+  const createNew: MenuItem = { key: CREATE_SEGMENT_KEY, label: 'Create new...' };
   if (state.status === 'pending') {
     return [{ key: 'segments-loading', label: isMini ? '...' : 'Loading...', disabled: true }];
   }
@@ -63,12 +70,25 @@ export function buildMenuItems(
   isMini: boolean,
   unreadAlerts = 0,
 ): MenuItem[] {
-  const icon = (node: React.ReactNode, label: string, tooltip?: string, count?: number) => (
-    <MenuIcon icon={node} label={label} isMini={isMini} tooltip={tooltip} count={count} />
+  const icon = (node: React.ReactNode, label: TopLevelLabel, tooltip?: string, count?: number) => (
+    <MenuIcon
+      icon={node}
+      label={label}
+      initials={INITIALS.get(label)}
+      isMini={isMini}
+      tooltip={tooltip}
+      count={count}
+    />
   );
-  const section = (node: React.ReactNode, label: string) => (
+  const section = (node: React.ReactNode, label: TopLevelLabel) => (
     // Sections open a popup in the mini sidebar, which names them already.
-    <MenuIcon icon={node} label={label} isMini={isMini} tooltip={false} />
+    <MenuIcon
+      icon={node}
+      label={label}
+      initials={INITIALS.get(label)}
+      isMini={isMini}
+      tooltip={false}
+    />
   );
   const soon = (key: string, label: string): MenuItem => ({
     key,

@@ -8,6 +8,9 @@ export const onboardingStepsQuery = defineGetQuery({
   path: USER_API.onboardingSteps,
   schema: onboardingStepListSchema,
   queryKey: onboardingKeys.steps(),
+  // Steps also complete by themselves (a sync, a CRM connection, the profile; docs/product.md
+  // §4), away from this page: the checklist and each step's dialog read them again on showing.
+  staleTime: 0,
 });
 
 export const useOnboardingSteps = () => useGetQuery(onboardingStepsQuery);

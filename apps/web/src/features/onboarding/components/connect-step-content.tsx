@@ -12,6 +12,7 @@ const CONTENT = {
       'Plays can then create tasks and leads in your CRM when records enter a cohort.',
     ],
     action: 'Connect a CRM',
+    completesWhen: 'This step completes by itself once you connect a CRM.',
   },
   data: {
     lines: [
@@ -19,18 +20,20 @@ const CONTENT = {
       'Revlane maps product users to accounts and contacts, so segments show how each customer uses your product.',
     ],
     action: 'Connect a data source',
+    completesWhen:
+      'This step completes by itself with the first successful sync of a data source you add.',
   },
 } as const;
 
 /** What connecting brings, and the way to the Connections page. */
 export function ConnectStepContent({ kind }: ConnectStepContentProps) {
-  const { lines, action } = CONTENT[kind];
+  const { lines, action, completesWhen } = CONTENT[kind];
   return (
     <div className="flex flex-col gap-3 text-sm leading-6 text-slate-700">
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
-      <p className="text-slate-500">Once connected, come back here and mark this step as done.</p>
+      <p className="text-slate-500">{completesWhen}</p>
       <div>
         {/* Important: the design system's reset of links (unlayered) outranks utilities and
             made the background transparent, leaving white text on white. */}

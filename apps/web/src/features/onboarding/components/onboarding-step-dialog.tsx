@@ -11,12 +11,19 @@ import { useNavigate } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { useOnboardingSteps } from '../api/get-onboarding-steps';
 import { useCompleteOnboardingStep } from '../api/complete-onboarding-step';
+import { useRefetchOnChange } from '../hooks/use-refetch-on-change';
 
 interface OnboardingStepDialogProps {
   stepId: OnboardingStepId;
   /** The signed-in user's id; the step cannot be completed before it is known. */
   userId: string | undefined;
   width?: number;
+  /**
+   * A value that changes when the step may have completed by itself on the server (the
+   * profile's name and photo, for complete-profile): the steps are read again then, so the
+   * dialog notices (docs/product.md §4).
+   */
+  refreshOn?: unknown;
   /** The step's content; `complete` marks the step done when the action itself finished. */
   children: (actions: { complete: () => void }) => ReactNode;
 }
@@ -26,6 +33,7 @@ export function OnboardingStepDialog({
   stepId,
   userId,
   width = MODAL_WIDTH,
+  refreshOn,
   children,
 }: OnboardingStepDialogProps) {
   const navigate = useNavigate();
@@ -34,6 +42,7 @@ export function OnboardingStepDialog({
   const definition = ONBOARDING_STEPS.find((step) => step.id === stepId)!;
   const step = steps.data?.find((candidate) => candidate.id === stepId);
   const isDone = step?.status === 'completed';
+  useRefetchOnChange(refreshOn, steps.refetch);
 
   const close = useCallback(() => void navigate(APP_ROUTES.home), [navigate]);
   // The mutation itself ignores a second call while one is in flight (a double click, or a

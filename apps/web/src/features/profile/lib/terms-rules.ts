@@ -1,4 +1,4 @@
-import type { Profile } from '@revlane/contracts';
+import { hasOwnName, type Profile } from '@revlane/contracts';
 
 /**
  * docs/product.md §4: the terms dialog opens when the profile says not accepted and the session is not
@@ -11,5 +11,5 @@ export function isTermsRequired(profile: Profile | undefined, isImpersonating: b
 
 /** An account whose display name is still its email has no real name yet (docs/product.md §5). */
 export function isNameMissing(profile: Profile): boolean {
-  return profile.displayName.trim().toLowerCase() === profile.email.trim().toLowerCase();
+  return !hasOwnName(profile);
 }

@@ -15,4 +15,5 @@ export const segmentsKeys = {
   groupsPage: (segmentId: string, query: Record<string, string>) =>
     [...segmentsKeys.data(segmentId), 'groups', query] as const,
   filterCatalogue: () => [...segmentsKeys.all, 'filter-catalogue'] as const,
+  dependents: (segmentId: string) => [...segmentsKeys.all, 'dependents', segmentId] as const,
 };

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { toApiError } from '@/common/api';
 import { useSegmentData } from '../api/get-segment-data';
 import { useSegmentGroups } from '../api/get-segment-groups';
+import { openGroupView } from '../lib/group-drill-down';
 import { toDataQuery, type SegmentView } from '../lib/list-query';
 import { DataErrorState, NoMatchesState, PreparingState } from './data-states';
 import { SegmentGroupsTable } from './table/segment-groups-table';
@@ -84,7 +85,12 @@ export function SegmentResults({
     const page = groups.data.page;
     if (page.total === 0) return <NoMatchesState onClear={onClearFilters} />;
     return (
-      <SegmentGroupsTable page={page} paging={paging(page.total)} isFetching={groups.isFetching} />
+      <SegmentGroupsTable
+        page={page}
+        paging={paging(page.total)}
+        isFetching={groups.isFetching}
+        onOpenGroup={(group) => onViewChange(openGroupView(view.filters ?? [], page, group))}
+      />
     );
   }
   if (rows.data?.status !== 'ready') return null;

@@ -4,6 +4,7 @@ import { useColumnCatalogue } from '../api/get-column-catalogue';
 import { useSegmentDetail } from '../api/get-segment';
 import type { SegmentSettingsTab } from '../lib/settings-tabs';
 import { ColumnsSettings } from './settings/columns-settings';
+import { DeleteSegmentSection } from './settings/delete-segment-section';
 import { GeneralSettings } from './settings/general-settings';
 import { GroupingSettings } from './settings/grouping-settings';
 import { SortingSettings } from './settings/sorting-settings';
@@ -25,7 +26,14 @@ export function SegmentSettingsTabContent({
   const catalogue = useColumnCatalogue(segment?.baseTable);
   if (tab === 'notifications') return notificationsTab;
   if (!segment) return <Skeleton active />;
-  if (tab === 'general') return <GeneralSettings segment={segment} />;
+  if (tab === 'general') {
+    return (
+      <>
+        <GeneralSettings segment={segment} />
+        <DeleteSegmentSection segment={segment} />
+      </>
+    );
+  }
   if (!catalogue.data) return <Skeleton active />;
   const props = { segment, catalogue: catalogue.data };
   if (tab === 'columns') return <ColumnsSettings {...props} />;

@@ -2,10 +2,12 @@ import type { SegmentDetail } from '@revlane/contracts';
 import { showErrorToast } from '@/common/ui';
 import { useColumnCatalogue } from '../api/get-column-catalogue';
 import { useUpdateSegment } from '../api/update-segment';
+import { useRefusedFilters } from '../hooks/use-refused-filters';
 import { useSegmentView } from '../hooks/use-segment-view';
 import { toExportQuery } from '../lib/list-query';
 import { FilterChips } from './filters/filter-chips';
 import { SegmentResults } from './segment-results';
+import { BackToGroups } from './table/back-to-groups';
 import { SegmentToolbar } from './toolbar/segment-toolbar';
 
 interface SegmentWorkspaceProps {
@@ -21,6 +23,7 @@ export function SegmentWorkspace({ segment, cohortId }: SegmentWorkspaceProps) {
   const saveSegment = useUpdateSegment(segment.id);
   const catalogue = useColumnCatalogue(segment.baseTable).data ?? [];
   const filters = view.filters ?? [];
+  const refusedFilters = useRefusedFilters(segment.id);
   const pivot = view.groupBy === undefined ? segment.grouping.pivot : view.groupBy;
   const grouping = pivot
     ? {
@@ -68,8 +71,18 @@ export function SegmentWorkspace({ segment, cohortId }: SegmentWorkspaceProps) {
       <FilterChips
         filters={filters}
         catalogue={catalogue}
+        refused={refusedFilters}
         onRemove={(index) => updateView({ filters: filters.filter((_, at) => at !== index) })}
+        onReplace={(index, item) =>
+          updateView({ filters: filters.map((old, at) => (at === index ? item : old)) })
+        }
         onClear={clearFilters}
+      />
+      <BackToGroups
+        view={view}
+        grouping={segment.grouping}
+        catalogue={catalogue}
+        onViewChange={updateView}
       />
       <SegmentResults
         segment={segment}

@@ -1,12 +1,12 @@
-import type { CellValue, SegmentFilter } from '@revlane/contracts';
+import type { CellValue, FilterItem } from '@revlane/contracts';
 import { useMemo } from 'react';
 import { useColumnCatalogue } from '../api/get-column-catalogue';
-import { describeFilter } from '../lib/filter-text';
+import { describeFilterItem } from '../lib/filter-text';
 import { columnLabel, formatPlain } from '../lib/format-value';
 
 /** How a segment's records and filters read in words, for pages outside the table. */
 export interface RecordVocabulary {
-  describeFilter: (filter: SegmentFilter) => string;
+  describeFilter: (filter: FilterItem) => string;
   columnLabel: (name: string) => string;
   formatValue: (value: CellValue | undefined) => string;
 }
@@ -17,7 +17,7 @@ export function useRecordVocabulary(baseTable: string | undefined): RecordVocabu
   return useMemo(() => {
     const columns = catalogue ?? [];
     return {
-      describeFilter: (filter) => describeFilter(filter, columns),
+      describeFilter: (filter) => describeFilterItem(filter, columns),
       columnLabel: (name) => columnLabel(columns, name),
       formatValue: formatPlain,
     };

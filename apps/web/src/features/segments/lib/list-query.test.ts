@@ -57,4 +57,30 @@ describe('segment view in the URL', () => {
       { field: 'mrr', operator: 'gt', value: 10 },
     ]);
   });
+
+  it('round-trips a "Match any of" group beside plain filters (issue 25, item 8)', () => {
+    const filters = [
+      { field: 'is_paying', operator: 'is' as const, value: true },
+      {
+        match: 'any' as const,
+        filters: [
+          { field: 'plan', operator: 'includes' as const, value: ['pro'] },
+          { field: 'mrr', operator: 'gt' as const, value: 5000 },
+        ],
+      },
+    ];
+    const search = toSearchParams({ page: 1, perPage: 50, filters });
+    expect(search.get('filters')).toBe(JSON.stringify(filters));
+    expect(parseSegmentView(search).filters).toEqual(filters);
+    expect(toDataQuery(parseSegmentView(search)).filters).toBe(JSON.stringify(filters));
+  });
+
+  it('drops a group with a condition whose value does not fit, keeping the rest', () => {
+    const kept = { field: 'mrr', operator: 'gt', value: 10 };
+    const filters = JSON.stringify([
+      kept,
+      { match: 'any', filters: [kept, { field: 'created_at', operator: 'last_n_days', value: 0 }] },
+    ]);
+    expect(parseSegmentView(new URLSearchParams({ filters })).filters).toEqual([kept]);
+  });
 });

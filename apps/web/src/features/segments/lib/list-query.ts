@@ -1,9 +1,11 @@
 import {
   DEFAULT_PER_PAGE,
   describeFilterValueProblem,
+  isFilterGroup,
   listQuerySchema,
   serializeListParams,
   SPECIAL_COLUMN_NAMES,
+  type FilterItem,
   type ListParams,
 } from '@revlane/contracts';
 
@@ -28,11 +30,15 @@ function read<T>(
   return result.success ? result.data : undefined;
 }
 
-/** The view a URL describes (a link or a reload reproduces it); bad params are ignored. */
-export function parseSegmentView(search: URLSearchParams): SegmentView {
-  const filters = read(fields.filters, search.get('filters'))?.filter(
+/** Whether a filter, or every condition of a group, has a value that fits its operator. */
+const isWellFormed = (item: FilterItem) =>
+  (isFilterGroup(item) ? item.filters : [item]).every(
     (filter) => describeFilterValueProblem(filter) === null,
   );
+
+/** The view a URL describes (a link or a reload reproduces it); bad params are ignored. */
+export function parseSegmentView(search: URLSearchParams): SegmentView {
+  const filters = read(fields.filters, search.get('filters'))?.filter(isWellFormed);
   const groupBy = search.get(GROUP_BY_PARAM);
   return {
     page: read(fields.page, search.get('page')) ?? 1,

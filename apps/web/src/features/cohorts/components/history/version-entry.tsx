@@ -1,10 +1,10 @@
-import type { CohortVersion, SegmentFilter } from '@revlane/contracts';
+import type { CohortVersion, FilterItem } from '@revlane/contracts';
 import { describeAuthor, describeVersion } from '../../lib/describe-version';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 
 interface VersionEntryProps {
   version: CohortVersion;
-  describeFilter: (filter: SegmentFilter) => string;
+  describeFilter: (filter: FilterItem) => string;
 }
 
 /** One version: who and when, then each change as "old → new". */

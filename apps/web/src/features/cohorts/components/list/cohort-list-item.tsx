@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { APP_ROUTES, type Cohort } from '@revlane/contracts';
+import type { Cohort } from '@revlane/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { cohortLink } from '../../lib/cohort-link';
 import { formatCount } from '../../lib/format-count';
 import { RenameCohortInput } from './rename-cohort-input';
 import { StarButton } from './star-button';
@@ -24,7 +25,7 @@ export function CohortListItem({ cohort, isActive, onDelete }: CohortListItemPro
       ) : (
         <>
           <Link
-            to={APP_ROUTES.cohort(cohort.segmentId, cohort.id)}
+            to={cohortLink(cohort)}
             aria-current={isActive ? 'page' : undefined}
             // A long name is truncated to fit the panel: the full name shows on hover.
             title={cohort.name}

@@ -1,3 +1,4 @@
+import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { APP_ROUTES, type Cohort } from '@revlane/contracts';
 import { Skeleton } from 'antd';
 import { useId, useState } from 'react';
@@ -25,12 +26,17 @@ function NoCohorts() {
   );
 }
 
-/** The segment's cohorts, favorites first; the whole segment is the first entry. */
+/**
+ * The segment's cohorts, favorites first; the whole segment is the first entry. The list
+ * folds away under its title, leaving the table the page's width (docs/product.md §2).
+ */
 export function CohortList({ segmentId, activeCohortId }: CohortListProps) {
   const query = useSegmentCohorts(segmentId);
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState<Cohort | null>(null);
+  const [isExpanded, setExpanded] = useState(true);
   const titleId = useId();
+  const contentId = useId();
 
   const handleDeleted = (cohort: Cohort) => {
     setDeleting(null);
@@ -38,37 +44,50 @@ export function CohortList({ segmentId, activeCohortId }: CohortListProps) {
   };
 
   return (
-    <nav aria-labelledby={titleId} className="flex flex-col gap-2">
+    <nav aria-labelledby={titleId} className={`flex flex-col gap-2 ${isExpanded ? 'lg:w-56' : ''}`}>
       <h2 id={titleId} className="text-sm font-semibold text-slate-900">
-        Cohorts
+        <button
+          type="button"
+          aria-expanded={isExpanded}
+          aria-controls={isExpanded ? contentId : undefined}
+          onClick={() => setExpanded(!isExpanded)}
+          className="flex cursor-pointer items-center gap-1.5 rounded border-0 bg-transparent p-0 font-semibold text-slate-900"
+        >
+          {isExpanded ? <DownOutlined aria-hidden="true" /> : <RightOutlined aria-hidden="true" />}
+          Cohorts
+        </button>
       </h2>
-      <Link
-        to={APP_ROUTES.segment(segmentId)}
-        aria-current={activeCohortId ? undefined : 'page'}
-        className={`rounded-lg px-2 py-1 ${activeCohortId ? '' : 'bg-brand-50 font-semibold'}`}
-      >
-        All records
-      </Link>
-      {query.isPending && <Skeleton active title={false} paragraph={{ rows: 3 }} />}
-      {query.isError && (
-        <LoadError
-          title="The cohorts could not be loaded."
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {query.data?.length === 0 && <NoCohorts />}
-      {query.data && query.data.length > 0 && (
-        <ul aria-label="Cohorts of this segment" className="flex flex-col gap-0.5">
-          {query.data.map((cohort) => (
-            <CohortListItem
-              key={cohort.id}
-              cohort={cohort}
-              isActive={cohort.id === activeCohortId}
-              onDelete={setDeleting}
+      {isExpanded && (
+        <div id={contentId} className="flex flex-col gap-2">
+          <Link
+            to={APP_ROUTES.segment(segmentId)}
+            aria-current={activeCohortId ? undefined : 'page'}
+            className={`rounded-lg px-2 py-1 ${activeCohortId ? '' : 'bg-brand-50 font-semibold'}`}
+          >
+            All records
+          </Link>
+          {query.isPending && <Skeleton active title={false} paragraph={{ rows: 3 }} />}
+          {query.isError && (
+            <LoadError
+              title="The cohorts could not be loaded."
+              error={query.error}
+              onRetry={() => void query.refetch()}
             />
-          ))}
-        </ul>
+          )}
+          {query.data?.length === 0 && <NoCohorts />}
+          {query.data && query.data.length > 0 && (
+            <ul aria-label="Cohorts of this segment" className="flex flex-col gap-0.5">
+              {query.data.map((cohort) => (
+                <CohortListItem
+                  key={cohort.id}
+                  cohort={cohort}
+                  isActive={cohort.id === activeCohortId}
+                  onDelete={setDeleting}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
       )}
       {deleting && (
         <DeleteCohortDialog

@@ -19,6 +19,8 @@ interface MembersTrendChartProps {
   rows: TrendRow[];
   /** Width of the rolling average in days, for its legend entry. */
   window: number;
+  /** Pixels, legend included: the card keeps a fixed height. */
+  height: number;
 }
 
 // The label is the row's `date` (the X axis key); anything else is not a day to format.
@@ -31,12 +33,12 @@ const formatTooltipValue = (value: unknown) =>
  * for sighted users (values on hover, or with the arrow keys once focused); its text
  * alternative is the summary and list beside it.
  */
-export function MembersTrendChart({ rows, window }: MembersTrendChartProps) {
+export function MembersTrendChart({ rows, window, height }: MembersTrendChartProps) {
   // A line needs two counted days; a cohort saved today has one, drawn as a dot instead.
   const isSparse = rows.filter((row) => row.members !== null).length < 2;
   return (
     // jsdom and hidden tabs measure 0×0; the initial size draws something sensible meanwhile.
-    <ResponsiveContainer width="100%" height={240} initialDimension={{ width: 640, height: 240 }}>
+    <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 640, height }}>
       <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="date" tickFormatter={formatDay} minTickGap={24} fontSize={12} />

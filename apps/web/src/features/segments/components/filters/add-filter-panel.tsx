@@ -1,21 +1,34 @@
-import type { SegmentColumn, SegmentFilter } from '@revlane/contracts';
+import type { FilterGroup, FilterItem, SegmentColumn } from '@revlane/contracts';
 import { Button } from 'antd';
 import { InlineAlert, Loader } from '@/common/ui';
 import { useFilterCatalogue } from '../../api/get-filter-catalogue';
-import { FilterBuilder } from './filter-builder';
+import { FilterGroupBuilder } from './filter-group-builder';
+import { FilterItemBuilder } from './filter-item-builder';
 
 interface AddFilterPanelProps {
   catalogue: SegmentColumn[];
-  onAdd: (filter: SegmentFilter) => void;
+  /** A group to edit (its conditions removed or added to) instead of a new item. */
+  editing?: FilterGroup;
+  onAdd: (item: FilterItem) => void;
   onCancel: () => void;
 }
 
 /** The filter builder once the server's operator catalogue is here; loading and error states. */
-export function AddFilterPanel({ catalogue, onAdd, onCancel }: AddFilterPanelProps) {
+export function AddFilterPanel({ catalogue, editing, onAdd, onCancel }: AddFilterPanelProps) {
   const operators = useFilterCatalogue();
+  if (operators.data && editing)
+    return (
+      <FilterGroupBuilder
+        catalogue={catalogue}
+        operatorCatalogue={operators.data}
+        initial={editing.filters}
+        onApply={(group) => onAdd({ ...group, match: editing.match })}
+        onCancel={onCancel}
+      />
+    );
   if (operators.data)
     return (
-      <FilterBuilder
+      <FilterItemBuilder
         catalogue={catalogue}
         operatorCatalogue={operators.data}
         onAdd={onAdd}

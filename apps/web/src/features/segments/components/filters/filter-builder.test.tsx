@@ -4,21 +4,25 @@ import {
   FILTER_OPERATORS,
   OPERATORS_BY_DATA_TYPE,
   type FilterCatalogue,
+  type SegmentColumn,
   type SegmentFilter,
 } from '@revlane/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AntdForTests } from '@/testing/antd-for-tests';
-import { pickOption, visibleOptions } from '@/testing/antd-select';
+import { pickOption, pressEnterIn, visibleOptions } from '@/testing/antd-select';
 import { accountColumns } from '@/testing/segment-fixtures';
 import { FilterBuilder } from './filter-builder';
 
-function renderBuilder(operatorCatalogue: FilterCatalogue = buildFilterCatalogue()) {
+function renderBuilder(
+  operatorCatalogue: FilterCatalogue = buildFilterCatalogue(),
+  catalogue: SegmentColumn[] = accountColumns,
+) {
   const onAdd = vi.fn<(filter: SegmentFilter) => void>();
   render(
     <FilterBuilder
-      catalogue={accountColumns}
+      catalogue={catalogue}
       operatorCatalogue={operatorCatalogue}
       onAdd={onAdd}
       onCancel={() => undefined}
@@ -133,7 +137,7 @@ describe('filter builder', () => {
     expect(onAdd).toHaveBeenCalledWith({ field: 'is_paying', operator: 'is', value: false });
   });
 
-  it('uses the option list for enums and a tags select for "is any of"', async () => {
+  it('uses the option list for enums for "is any of"', async () => {
     const onAdd = renderBuilder();
     await pickOption('Field', 'Plan');
     await pickOption('Operator', 'is any of');
@@ -145,6 +149,91 @@ describe('filter builder', () => {
       operator: 'includes',
       value: ['Pro', 'Enterprise'],
     });
+  });
+
+  describe('typed values of "is any of" (issue 25, item 1)', () => {
+    // The demo's plans: stored lower case, read by their label.
+    const plan: SegmentColumn = {
+      name: 'plan',
+      label: 'Plan',
+      dataType: 'enum',
+      options: ['free', 'pro', 'enterprise'],
+      optionLabels: { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' },
+      description: '',
+      computed: false,
+    };
+    const name = accountColumns.find((column) => column.name === 'name')!;
+
+    it('finds an option by its label, case-insensitively, once; Enter keeps the stored value', async () => {
+      const onAdd = renderBuilder(buildFilterCatalogue(), [plan]);
+      await pickOption('Field', 'Plan');
+      await pickOption('Operator', 'is any of');
+      const values = screen.getByRole('combobox', { name: 'Value for Plan' });
+      await userEvent.type(values, 'Pro');
+      await waitFor(() => expect(visibleOptions()).toEqual(['Pro']));
+      pressEnterIn(values);
+      await apply();
+      expect(onAdd).toHaveBeenCalledWith({ field: 'plan', operator: 'includes', value: ['pro'] });
+    });
+
+    it('takes no free text for a column with options', async () => {
+      const onAdd = renderBuilder(buildFilterCatalogue(), [plan]);
+      await pickOption('Field', 'Plan');
+      await pickOption('Operator', 'is none of');
+      const values = screen.getByRole('combobox', { name: 'Value for Plan' });
+      await userEvent.type(values, 'Platinum');
+      await waitFor(() => expect(visibleOptions()).toEqual([]));
+      pressEnterIn(values);
+      await apply();
+      expect(await screen.findByText('Enter a value.')).toBeVisible();
+      expect(onAdd).not.toHaveBeenCalled();
+    });
+
+    it('takes free text where the column accepts any value', async () => {
+      const onAdd = renderBuilder(buildFilterCatalogue(), [name]);
+      await pickOption('Field', 'Name');
+      await pickOption('Operator', 'is any of');
+      await userEvent.type(screen.getByRole('combobox', { name: 'Value for Name' }), 'Acme{Enter}');
+      await apply();
+      expect(onAdd).toHaveBeenCalledWith({ field: 'name', operator: 'includes', value: ['Acme'] });
+    });
+  });
+
+  it('finds an operator by typing its label; Enter takes the closest (issue 25, item 6)', async () => {
+    const onAdd = renderBuilder();
+    await pickOption('Field', 'MRR');
+    const operator = screen.getByRole('combobox', { name: 'Operator' });
+    await userEvent.type(operator, 'greater than');
+    await waitFor(() =>
+      expect(visibleOptions()).toEqual([
+        `${FILTER_OPERATORS.gt.label}${FILTER_OPERATORS.gt.help}`,
+        `${FILTER_OPERATORS.gte.label}${FILTER_OPERATORS.gte.help}`,
+      ]),
+    );
+    pressEnterIn(operator);
+    await waitFor(() => expect(operator).toHaveAccessibleDescription(FILTER_OPERATORS.gt.help));
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Value for MRR' }), '5000');
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({ field: 'mrr', operator: 'gt', value: 5000 });
+  });
+
+  it('takes a whole number of days for "in the last N days" (issue 25, item 7)', async () => {
+    const onAdd = renderBuilder();
+    await pickOption('Field', 'Created');
+    await pickOption('Operator', 'in the last N days');
+    expect(screen.getByRole('combobox', { name: 'Operator' })).toHaveAccessibleDescription(
+      FILTER_OPERATORS.last_n_days.help,
+    );
+    const days = screen.getByRole('spinbutton', { name: 'Value for Created' });
+    expect(days.closest('.ant-input-number')).toHaveTextContent('days');
+    await userEvent.type(days, '0');
+    await apply();
+    expect(await screen.findByText('Enter at least 1 day')).toBeVisible();
+    expect(onAdd).not.toHaveBeenCalled();
+    await userEvent.clear(days);
+    await userEvent.type(days, '30');
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({ field: 'created_at', operator: 'last_n_days', value: 30 });
   });
 
   it('takes two numbers for "between" and blocks a reversed range', async () => {

@@ -9,13 +9,17 @@ import {
 import { Button, Form, Select } from 'antd';
 import { useState } from 'react';
 import { FilterValueInput } from './filter-value-input';
+import { SEARCH_BY_LABEL } from './search-by-label';
 
 interface FilterBuilderProps {
   catalogue: SegmentColumn[];
   /** The server's operators (`GET segments/filters`): labels, help, which fit each type. */
   operatorCatalogue: FilterCatalogue;
   onAdd: (filter: SegmentFilter) => void;
-  onCancel: () => void;
+  /** Absent inside a group, whose own Cancel and Apply are the main actions. */
+  onCancel?: () => void;
+  submitLabel?: string;
+  formLabel?: string;
 }
 
 /** Field → operator valid for its type (with help) → a value input fitting the operator. */
@@ -24,6 +28,8 @@ export function FilterBuilder({
   operatorCatalogue,
   onAdd,
   onCancel,
+  submitLabel = 'Apply filter',
+  formLabel = 'Add a filter',
 }: FilterBuilderProps) {
   const [field, setField] = useState<string>();
   const [operator, setOperator] = useState<FilterOperator>();
@@ -60,13 +66,13 @@ export function FilterBuilder({
   };
 
   return (
-    <Form layout="vertical" className="w-80" onFinish={apply} aria-label="Add a filter">
+    <Form layout="vertical" className="w-80" onFinish={apply} aria-label={formLabel}>
       <Form.Item label="Field" htmlFor="filter-field">
         <Select
           id="filter-field"
           // The builder opens on a click or Enter: the user goes on with the field.
           autoFocus
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={SEARCH_BY_LABEL}
           placeholder="Pick a column"
           value={field}
           onChange={chooseField}
@@ -98,6 +104,8 @@ export function FilterBuilder({
             id="filter-operator"
             aria-describedby={operator ? 'filter-operator-help' : undefined}
             placeholder="Pick a condition"
+            // Typing "greater than" and Enter picks it (docs/product.md §5).
+            showSearch={SEARCH_BY_LABEL}
             virtual={false}
             value={operator}
             onChange={chooseOperator}
@@ -131,9 +139,9 @@ export function FilterBuilder({
       )}
       {problem && operator && !takesValue(operator) && <p role="alert">{problem}</p>}
       <div className="flex justify-end gap-2">
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="primary" htmlType="submit" disabled={!operator}>
-          Apply filter
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+        <Button type={onCancel ? 'primary' : 'default'} htmlType="submit" disabled={!operator}>
+          {submitLabel}
         </Button>
       </div>
     </Form>

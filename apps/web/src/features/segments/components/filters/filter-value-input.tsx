@@ -1,6 +1,8 @@
 import { FILTER_OPERATORS, type FilterOperator, type SegmentColumn } from '@revlane/contracts';
 import { DatePicker, Input, InputNumber, Select } from 'antd';
-import { formatOption } from '../../lib/format-value';
+import { optionsOf } from './column-options';
+import { ListValue } from './list-value';
+import { SEARCH_BY_LABEL } from './search-by-label';
 
 interface FilterValueInputProps {
   column: SegmentColumn;
@@ -13,10 +15,6 @@ const BOOLEAN_OPTIONS = [
   { value: 'true', label: 'True' },
   { value: 'false', label: 'False' },
 ];
-
-// The catalogue's labels (ADR 0013); the filter keeps the stored value.
-const optionsOf = (column: SegmentColumn) =>
-  (column.options ?? []).map((option) => ({ value: option, label: formatOption(column, option) }));
 
 const pair = (value: unknown): [unknown, unknown] =>
   Array.isArray(value) ? [value[0], value[1]] : [undefined, undefined];
@@ -43,16 +41,15 @@ export function FilterValueInput({ column, operator, value, onChange }: FilterVa
         />
       );
     case 'list':
+      return <ListValue name={name} column={column} value={value} onChange={onChange} />;
+    case 'days':
       return (
-        <Select
+        <InputNumber
           aria-label={name}
-          mode="tags"
-          placeholder="Type or pick values"
-          options={optionsOf(column)}
-          value={Array.isArray(value) ? (value as string[]) : []}
-          onChange={(next: string[]) =>
-            onChange(column.dataType === 'numeric' ? next.map(Number) : next)
-          }
+          // Not clamped: a value out of range is named by the contract's check instead.
+          suffix="days"
+          value={typeof value === 'number' ? value : null}
+          onChange={(next) => onChange(toNumber(next))}
         />
       );
     case 'date':
@@ -104,6 +101,7 @@ export function FilterValueInput({ column, operator, value, onChange }: FilterVa
           <Select
             aria-label={name}
             placeholder="Pick a value"
+            showSearch={SEARCH_BY_LABEL}
             options={optionsOf(column)}
             value={typeof value === 'string' ? value : undefined}
             onChange={(next: string) => onChange(next)}

@@ -1,4 +1,4 @@
-import type { SegmentColumn, SegmentFilter } from '@revlane/contracts';
+import type { FilterItem, SegmentColumn } from '@revlane/contracts';
 import { Skeleton } from 'antd';
 import { AddFilterButton } from '../filters/add-filter-button';
 import { FilterChips } from '../filters/filter-chips';
@@ -6,8 +6,8 @@ import { FilterChips } from '../filters/filter-chips';
 interface BaseFiltersFieldProps {
   /** Undefined while the column catalogue loads. */
   catalogue: SegmentColumn[] | undefined;
-  value?: SegmentFilter[];
-  onChange?: (filters: SegmentFilter[]) => void;
+  value?: FilterItem[];
+  onChange?: (filters: FilterItem[]) => void;
 }
 
 /**
@@ -25,6 +25,7 @@ export function BaseFiltersField({ catalogue, value = [], onChange }: BaseFilter
         filters={value}
         catalogue={catalogue}
         onRemove={(index) => onChange?.(value.filter((_, at) => at !== index))}
+        onReplace={(index, item) => onChange?.(value.map((old, at) => (at === index ? item : old)))}
         onClear={() => onChange?.([])}
       />
       <AddFilterButton catalogue={catalogue} onAdd={(filter) => onChange?.([...value, filter])} />

@@ -1,8 +1,8 @@
 import {
   SEGMENT_DESCRIPTION_MAX,
   SEGMENT_NAME_MAX,
+  type FilterItem,
   type SegmentDetail,
-  type SegmentFilter,
   isSameFilters,
 } from '@revlane/contracts';
 import { Button, Form, Input, Switch } from 'antd';
@@ -15,7 +15,7 @@ import { SettingsError } from './settings-error';
 interface GeneralValues {
   name: string;
   description: string;
-  filters: SegmentFilter[];
+  filters: FilterItem[];
   disabled: boolean;
 }
 
@@ -108,7 +108,7 @@ export function GeneralSettings({ segment }: GeneralSettingsProps) {
       <Form.Item
         name="filters"
         label="Base filters"
-        extra="The segment's definition: its rows, counts, exports, cohorts and trends only include records matching every one."
+        extra="The segment's definition: its rows, counts, exports, cohorts and trends only include records matching every filter (of a “Match any of” group, any one of its conditions)."
       >
         <BaseFiltersField catalogue={catalogue.data} />
       </Form.Item>

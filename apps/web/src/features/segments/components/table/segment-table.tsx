@@ -1,17 +1,12 @@
-import type { DataType, SegmentColumn, SegmentRow, SortInfo } from '@revlane/contracts';
-import { Table, type TableColumnsType, type TableProps } from 'antd';
+import type { SegmentColumn, SegmentRow, SortInfo } from '@revlane/contracts';
+import { Table, type TableColumnsType, type TableProps, type TableRef } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
+import { useRef } from 'react';
+import { useHeaderScrollSync } from '../../hooks/use-header-scroll-sync';
 import { formatRange } from '../../lib/format-value';
+import { columnWidth, leadWithName } from '../../lib/table-layout';
+import { HeaderCell, headerHint } from './header-cell';
 import { SegmentCell } from './segment-cell';
-
-const WIDTH_BY_TYPE: Partial<Record<DataType, number>> = {
-  email: 240,
-  link: 220,
-  timestamp: 230,
-  boolean: 100,
-  numeric: 140,
-  timeseries: 140,
-};
 
 export interface TablePaging {
   page: number;
@@ -30,13 +25,17 @@ interface SegmentTableProps {
 }
 
 function toColumns(columns: SegmentColumn[], sort: SortInfo | undefined) {
-  return columns.map((column) => ({
+  return leadWithName(columns).map((column, index) => ({
     key: column.name,
     dataIndex: column.name,
     title: column.label,
-    width: WIDTH_BY_TYPE[column.dataType] ?? 180,
+    width: columnWidth(column),
+    // The record's name stays in view while the table scrolls sideways (docs/product.md §2).
+    fixed: index === 0 ? ('start' as const) : undefined,
     align: column.dataType === 'numeric' ? 'right' : 'left',
-    ellipsis: column.dataType !== 'timeseries',
+    // Headers and values on one line, cut with an ellipsis; the header's tooltip has it all.
+    ellipsis: true,
+    onHeaderCell: () => headerHint({ label: column.label, description: column.description }),
     sorter: column.dataType !== 'timeseries',
     sortOrder: sort?.field === column.name ? (sort.isDescending ? 'descend' : 'ascend') : null,
     render: (_: unknown, row: SegmentRow) => (
@@ -45,7 +44,12 @@ function toColumns(columns: SegmentColumn[], sort: SortInfo | undefined) {
   })) satisfies TableColumnsType<SegmentRow>;
 }
 
-/** The segment's records: virtual rows, a sticky header, sort by header, paging with total. */
+const TABLE_COMPONENTS: TableProps<SegmentRow>['components'] = { header: { cell: HeaderCell } };
+
+/**
+ * The segment's records: virtual rows, a sticky header and name column, sideways scrolling
+ * inside the page, sort by header, paging with total.
+ */
 export function SegmentTable({
   columns,
   rows,
@@ -54,6 +58,8 @@ export function SegmentTable({
   paging,
   isFetching,
 }: SegmentTableProps) {
+  const table = useRef<TableRef>(null);
+  useHeaderScrollSync(table);
   const tableColumns = toColumns(columns, sort);
   const width = tableColumns.reduce((sum, column) => sum + column.width, 0);
   const handleChange: TableProps<SegmentRow>['onChange'] = (
@@ -72,10 +78,12 @@ export function SegmentTable({
   };
   return (
     <Table<SegmentRow>
+      ref={table}
       virtual
       sticky
       size="middle"
       rowKey={(row) => String(row.id)}
+      components={TABLE_COMPONENTS}
       columns={tableColumns}
       dataSource={rows}
       loading={isFetching}

@@ -1,11 +1,8 @@
 import type { SegmentColumn } from '@revlane/contracts';
 import { Select } from 'antd';
+import { isGroupable } from '../../lib/groupable-columns';
 
 const NO_GROUPING = '';
-
-/** For a catalogue without the flag: enums and booleans, as the server decides. */
-const isFewValued = (column: SegmentColumn) =>
-  column.dataType === 'enum' || column.dataType === 'boolean';
 
 interface GroupBySelectProps {
   catalogue: SegmentColumn[];
@@ -13,7 +10,7 @@ interface GroupBySelectProps {
   onChange: (pivot: string | null) => void;
 }
 
-/** "Group by": one column to see counts and sums per value, or no grouping. */
+/** "Group by": one column to see counts and aggregates per value, or no grouping. */
 export function GroupBySelect({ catalogue, value, onChange }: GroupBySelectProps) {
   return (
     <Select
@@ -26,7 +23,7 @@ export function GroupBySelect({ catalogue, value, onChange }: GroupBySelectProps
         { value: NO_GROUPING, label: 'No grouping' },
         ...catalogue
           // Few-valued columns only (ADR 0013): a group per id, name or amount says nothing.
-          .filter((column) => column.groupable ?? isFewValued(column))
+          .filter(isGroupable)
           .map((column) => ({ value: column.name, label: `Group by ${column.label}` })),
       ]}
     />

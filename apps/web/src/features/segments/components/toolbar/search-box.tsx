@@ -26,7 +26,8 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
       aria-label="Search records"
       placeholder="Search"
       allowClear
-      style={{ width: 240 }}
+      // As wide as the toolbar gives it (segment-toolbar.tsx).
+      className="w-full"
       value={text}
       onChange={(event) => {
         setText(event.target.value);

@@ -1,4 +1,4 @@
-import type { SegmentColumn, SegmentFilter } from '@revlane/contracts';
+import type { FilterItem, SegmentColumn } from '@revlane/contracts';
 import type { ExportQuery } from '../../api/create-export-ticket';
 import { AddFilterButton } from '../filters/add-filter-button';
 import { ColumnPicker } from './column-picker';
@@ -11,7 +11,7 @@ interface SegmentToolbarProps {
   catalogue: SegmentColumn[];
   search: string;
   onSearch: (search: string) => void;
-  onAddFilter: (filter: SegmentFilter) => void;
+  onAddFilter: (filter: FilterItem) => void;
   columns: string[];
   onColumnsChange: (columns: string[]) => void;
   /** Present when the shown columns differ from the segment's defaults (ADR 0013). */
@@ -22,11 +22,17 @@ interface SegmentToolbarProps {
   canExport: boolean;
 }
 
-/** Search, filters, columns, grouping and export of the segment table. */
+/**
+ * Search, filters, columns, grouping and export of the segment table, on one row from the
+ * width the table has at 1280 px beside the cohorts (docs/product.md §2): the search box gives
+ * up width first (15rem down to 7rem); only narrower than that do the tools wrap.
+ */
 export function SegmentToolbar(props: SegmentToolbarProps) {
   return (
     <div role="toolbar" aria-label="Table tools" className="flex flex-wrap items-center gap-2">
-      <SearchBox value={props.search} onSearch={props.onSearch} />
+      <div className="max-w-60 min-w-28 flex-[1_1_7rem]">
+        <SearchBox value={props.search} onSearch={props.onSearch} />
+      </div>
       <AddFilterButton catalogue={props.catalogue} onAdd={props.onAddFilter} />
       <ColumnPicker
         catalogue={props.catalogue}

@@ -1,10 +1,9 @@
 import { Skeleton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { ROLLING_WINDOW_DAYS, useMembersTrend } from '../../hooks/use-members-trend';
 import { describeLastRows, summarizeTrend } from '../../lib/trend-series';
 import { LoadError } from '@/common/ui/load-error';
-import { TrendRangePicker, type TrendRange } from './trend-range-picker';
-import { SectionCard } from '@/common/ui/section-card';
+import type { TrendRange } from './trend-range-picker';
 
 // The chart library is the biggest part of this page; it loads only when a trend is shown.
 const MembersTrendChart = lazy(() =>
@@ -13,23 +12,31 @@ const MembersTrendChart = lazy(() =>
 
 /** How many recent days the text alternative lists. */
 const LISTED_DAYS = 7;
+/**
+ * The chart's height, and that of whatever stands in for it: fixed, so the table below it
+ * never moves as the trend loads (the page fits two screens: docs/architecture.md §6).
+ */
+export const TREND_CHART_HEIGHT = 180;
 
-interface MembersTrendCardProps {
+interface MembersTrendProps {
   segmentId: string;
   cohortId: string;
+  days: TrendRange;
+  /** Its past days are being back-filled (ADR 0013): the chart fills in by itself. */
+  isHistoryPending: boolean;
 }
 
-/** The cohort's members per day with a rolling average, over 30, 90 or 180 days. */
-export function MembersTrendCard({ segmentId, cohortId }: MembersTrendCardProps) {
-  const [days, setDays] = useState<TrendRange>(30);
+/** The cohort's members per day with a rolling average, over the last `days` days. */
+export function MembersTrend({ segmentId, cohortId, days, isHistoryPending }: MembersTrendProps) {
   const trend = useMembersTrend(segmentId, cohortId, days);
   const hasCounts = trend.rows.some((row) => row.members !== null);
-  const chartLoading = <Skeleton.Node active className="!h-60 !w-full" />;
+  const chartLoading = (
+    <Skeleton.Node active className="!w-full" style={{ height: TREND_CHART_HEIGHT }} />
+  );
 
   return (
-    <SectionCard title="Members over time">
-      <div className="flex flex-col gap-3">
-        <TrendRangePicker value={days} onChange={setDays} />
+    <div className="flex flex-col gap-1">
+      <div style={{ height: TREND_CHART_HEIGHT }}>
         {trend.isPending && chartLoading}
         {trend.error && (
           <LoadError
@@ -47,7 +54,11 @@ export function MembersTrendCard({ segmentId, cohortId }: MembersTrendCardProps)
           <>
             <div role="img" aria-label={summarizeTrend(trend.rows, days, ROLLING_WINDOW_DAYS)}>
               <Suspense fallback={chartLoading}>
-                <MembersTrendChart rows={trend.rows} window={ROLLING_WINDOW_DAYS} />
+                <MembersTrendChart
+                  rows={trend.rows}
+                  window={ROLLING_WINDOW_DAYS}
+                  height={TREND_CHART_HEIGHT}
+                />
               </Suspense>
             </div>
             <ul aria-label="Latest days" className="sr-only">
@@ -58,6 +69,11 @@ export function MembersTrendCard({ segmentId, cohortId }: MembersTrendCardProps)
           </>
         )}
       </div>
-    </SectionCard>
+      {isHistoryPending && (
+        <p role="status" className="text-xs text-slate-500">
+          Counting its past days: the chart fills in by itself shortly.
+        </p>
+      )}
+    </div>
   );
 }

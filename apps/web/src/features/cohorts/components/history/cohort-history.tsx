@@ -3,18 +3,17 @@ import { useCohortVersions } from '../../api/get-cohort-versions';
 import type { RecordVocabulary } from '../../lib/record-vocabulary';
 import { LoadError } from '@/common/ui/load-error';
 import { VersionEntry } from './version-entry';
-import { SectionCard } from '@/common/ui/section-card';
 
-interface CohortHistoryCardProps {
+interface CohortHistoryProps {
   cohortId: string;
   vocabulary: RecordVocabulary;
 }
 
 /** Every change of the cohort's name and filters, newest first. */
-export function CohortHistoryCard({ cohortId, vocabulary }: CohortHistoryCardProps) {
+export function CohortHistory({ cohortId, vocabulary }: CohortHistoryProps) {
   const query = useCohortVersions(cohortId);
   return (
-    <SectionCard title="Definition history">
+    <>
       {query.isPending && <Skeleton active paragraph={{ rows: 3 }} />}
       {query.isError && (
         <LoadError
@@ -35,6 +34,6 @@ export function CohortHistoryCard({ cohortId, vocabulary }: CohortHistoryCardPro
           ))}
         </ol>
       )}
-    </SectionCard>
+    </>
   );
 }
