@@ -163,7 +163,8 @@ test.describe('app shell as a new user', () => {
       await expectComingSoon(page, menuItem(page, item), item);
     }
     await openSection(page, 'Segments');
-    await expectComingSoon(page, menuItem(page, 'Create new...'), 'Create new...');
+    // It works now: e2e/segments-create.spec.ts creates a segment through it.
+    await expect(menuItem(page, 'Create new...')).not.toHaveAttribute('aria-disabled', 'true');
     await expectComingSoon(page, menuItem(page, 'Help'), 'Help');
 
     // The keyboard reaches the menu too: Enter on a focused entry follows it.

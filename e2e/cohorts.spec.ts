@@ -72,12 +72,13 @@ test.describe('cohorts', () => {
 
     // Its size comes from the snapshot job and equals the table's total for its filters.
     await waitForMembers(page, enterpriseTotal);
-    const trend = page.getByRole('region', { name: 'Members over time' });
+    const trend = page.getByRole('tabpanel', { name: 'Members over time' });
     const chart = trend.getByRole('img', { name: /^Members per day/ });
     await expect(chart).toBeVisible();
     // Radio buttons hide their input: the label is what a user clicks.
-    await trend.getByText('180 days', { exact: true }).click();
-    await expect(trend.getByRole('radio', { name: '180 days' })).toBeChecked();
+    const range = page.getByRole('radiogroup', { name: 'Trend range' });
+    await range.getByText('180 days', { exact: true }).click();
+    await expect(range.getByRole('radio', { name: '180 days' })).toBeChecked();
     const count = enterpriseTotal.toLocaleString('en-US');
     await expect(chart).toHaveAccessibleName(
       new RegExp(`over the last 180 days: .*\\b${count} on`),
@@ -102,6 +103,7 @@ test.describe('cohorts', () => {
     await addMrrGreaterThan(page, '1000');
     await page.getByRole('button', { name: 'Update cohort' }).click();
     await expect(page.getByText("The filters differ from the cohort's.")).toBeHidden();
+    await page.getByRole('tab', { name: 'Definition history' }).click();
     const versions = page.getByRole('list', { name: 'Versions' });
     await expect(versions.getByText('MRR greater than 1000').first()).toBeVisible();
     await expect(versions.getByText(/^Version 3 /)).toBeVisible();
