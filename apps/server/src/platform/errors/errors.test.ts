@@ -28,7 +28,7 @@ describe('error envelope (docs/architecture.md §7)', () => {
   it.each([
     ['GET', '/user/api/v1/does-not-exist'],
     ['POST', '/api/v1/nothing/here'],
-    ['DELETE', '/live-ops/api/v1/segments/1'],
+    ['DELETE', '/live-ops/api/v1/segments/1/columns'],
     ['GET', '/transfer/files/abc'],
     ['GET', '/idp/unknown-endpoint'],
   ] as const)('answers %s %s (no such route) with a JSON 404', async (method, url) => {

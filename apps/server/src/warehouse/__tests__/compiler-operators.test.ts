@@ -86,6 +86,10 @@ const CASES: Record<DataType, Partial<Record<FilterOperator, Case>>> = {
     after: ['2024-03-01', `s."created_at" >= ${ts(1)}`, ['2024-03-02 00:00:00.000']],
     on: ['2024-02-29T23:30:00-05:00', `(s."created_at" >= ${ts(1)} AND s."created_at" < ${ts(2)})`, ['2024-02-29 00:00:00.000', '2024-03-01 00:00:00.000']],
     between: [['2023-12-31', '2024-01-01'], `(s."created_at" >= ${ts(1)} AND s."created_at" < ${ts(2)})`, ['2023-12-31 00:00:00.000', '2024-01-02 00:00:00.000']],
+    // Relative to AS_OF's day, 2024-03-10 (docs/product.md §5.1).
+    last_n_days: [7, `(s."created_at" >= ${ts(1)} AND s."created_at" < ${ts(2)})`, ['2024-03-03 00:00:00.000', '2024-03-11 00:00:00.000']],
+    older_than_n_days: [30, `s."created_at" < ${ts(1)}`, ['2024-02-09 00:00:00.000']],
+    next_n_days: [1, `(s."created_at" >= ${ts(1)} AND s."created_at" < ${ts(2)})`, ['2024-03-10 00:00:00.000', '2024-03-12 00:00:00.000']],
     null: [null, 's."created_at" IS NULL', []],
     not_null: [null, 's."created_at" IS NOT NULL', []],
     none: [null, null, []],
@@ -121,10 +125,15 @@ const CASES: Record<DataType, Partial<Record<FilterOperator, Case>>> = {
   },
 };
 
+/** The moment relative dates count from: 2024-03-10 15:00 UTC. */
+const AS_OF = Date.UTC(2024, 2, 10, 15);
+
 function countOf(field: string, operator: FilterOperator, value: unknown) {
   const filters = [{ field, operator, value }];
-  return compileSegmentQuery({ orgId, table: 'accounts', filters, catalogue }, duckdbDialect)
-    .countQuery;
+  return compileSegmentQuery(
+    { orgId, table: 'accounts', filters, catalogue, asOf: AS_OF },
+    duckdbDialect,
+  ).countQuery;
 }
 
 describe('filter compiler: every operator × data type (docs/architecture.md §5.3)', () => {
