@@ -27,9 +27,8 @@ export function CohortListItem({ cohort, isActive, onDelete }: CohortListItemPro
           <Link
             to={cohortLink(cohort)}
             aria-current={isActive ? 'page' : undefined}
-            // A long name is truncated to fit the panel: the full name shows on hover.
-            title={cohort.name}
-            className={`min-w-0 flex-1 truncate py-0.5 ${isActive ? 'font-semibold' : ''}`}
+            // A long name wraps rather than being cut: "Paying cus…" could be any of several.
+            className={`min-w-0 flex-1 py-0.5 break-words ${isActive ? 'font-semibold' : ''}`}
           >
             {cohort.name}
           </Link>
