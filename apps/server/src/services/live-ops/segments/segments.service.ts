@@ -1,4 +1,5 @@
 import type {
+  BaseTable,
   CreateSegmentBody,
   SegmentDependent,
   SegmentDetail,
@@ -80,6 +81,25 @@ export async function getSegmentDetail(
 }
 
 /**
+ * The checks a new segment and a settings change share: settings against the base table's
+ * catalogue (a 400 naming each `body.…`), then the name unique in the organization (a 409).
+ */
+async function checkSegmentBody(
+  app: FastifyInstance,
+  orgId: string,
+  baseTable: BaseTable,
+  body: UpdateSegmentBody,
+  problem: string,
+  segmentId?: string,
+): Promise<void> {
+  const catalogue = await app.warehouse.reader.catalogue(orgId);
+  const errors = checkSegmentSettings(catalogue, baseTable, body, app.warehouse.engine.dialect);
+  if (errors.length > 0) throw badRequest(problem, errors);
+  if (body.name !== undefined && (await isSegmentNameTaken(app.db, orgId, body.name, segmentId)))
+    throw nameConflict(body.name);
+}
+
+/**
  * `PATCH segments/{id}`: settings checked against the base table's catalogue first. A new
  * name or base filter set writes a version (like a cohort's), and new base filters ask for
  * fresh cohort snapshots, since every cohort of the segment starts from them.
@@ -93,11 +113,14 @@ export async function updateSegmentSettings(
   const { db, warehouse } = app;
   const orgId = auth.org.id;
   const segment = await requireSegment(db, orgId, segmentId);
-  const catalogue = await warehouse.reader.catalogue(orgId);
-  const errors = checkSegmentSettings(catalogue, segment.baseTable, body, warehouse.engine.dialect);
-  if (errors.length > 0) throw badRequest('The segment settings are invalid', errors);
-  if (body.name !== undefined && (await isSegmentNameTaken(db, orgId, body.name, segmentId)))
-    throw nameConflict(body.name);
+  await checkSegmentBody(
+    app,
+    orgId,
+    segment.baseTable,
+    body,
+    'The segment settings are invalid',
+    segmentId,
+  );
   let result: { updated: SegmentRecord | undefined; filtersChanged: boolean };
   try {
     result = await db.transaction(async (tx) => {
@@ -160,15 +183,13 @@ export async function createSegment(
   const { db, warehouse } = app;
   const orgId = auth.org.id;
   const filters = body.filters ?? [];
-  const catalogue = await warehouse.reader.catalogue(orgId);
-  const errors = checkSegmentSettings(
-    catalogue,
+  await checkSegmentBody(
+    app,
+    orgId,
     body.baseTable,
-    { filters },
-    warehouse.engine.dialect,
+    { name: body.name, filters },
+    'The segment is invalid',
   );
-  if (errors.length > 0) throw badRequest('The segment is invalid', errors);
-  if (await isSegmentNameTaken(db, orgId, body.name)) throw nameConflict(body.name);
   let created: SegmentRecord;
   try {
     created = await insertSegment(db, orgId, {
