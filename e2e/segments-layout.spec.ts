@@ -43,6 +43,10 @@ async function expectAtMostTwoScreens(page: Page, height: number) {
 
 /** The focused element's ring: drawn, at least 2 px, and 3:1 or more against `background`. */
 async function expectFocusRing(page: Page, background: string) {
+  // antd eases the ring's colour in: it is judged once the transition has ended (opaque).
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor))
+    .not.toMatch(/^rgba/);
   const ring = await page.evaluate(() => {
     const style = getComputedStyle(document.activeElement!);
     return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
