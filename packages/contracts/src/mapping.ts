@@ -11,10 +11,64 @@ const optionalColumn = name.optional();
 const attributes = z.array(name).max(50).default([]);
 const tableRef = { sourceId: z.string().trim().min(1, 'Required').max(100), table: name };
 
+/** A segment column name a user gives a joined attribute: lower case, digits and `_`. */
+const attributeName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,62}$/, 'Use lower case letters, digits and _ (starting with a letter)');
+
+/**
+ * How a joined table's rows match the primary's (ADR 0032): by normalised domain (the
+ * primary's `domain` column unless `primaryColumn` names another), by email (lower case,
+ * trimmed; the primary's `email` column unless `primaryColumn`), or by a chosen column pair.
+ */
+export const joinMatchSchema = z.strictObject({
+  kind: z.enum(['domain', 'email', 'column']),
+  column: name,
+  primaryColumn: optionalColumn,
+});
+export type JoinMatch = z.infer<typeof joinMatchSchema>;
+
+/** A joined attribute: the source column, or it under a name of the user's. */
+export const joinAttributeSchema = z.union([
+  name,
+  z.strictObject({ column: name, name: attributeName }),
+]);
+export type JoinAttribute = z.infer<typeof joinAttributeSchema>;
+
+/**
+ * A table joined to an entity's primary table (ADR 0032). Its attributes become columns named
+ * after the source (`salesforce_industry`) unless named; `id`, `label` (the record's name for
+ * CRM-only records) and `modifiedAt` (which of several matches wins) default to the columns
+ * the source is known to have (`Id`, `Name`, `LastModifiedDate`, …).
+ */
+export const mappingJoinSchema = z.strictObject({
+  ...tableRef,
+  match: joinMatchSchema,
+  attributes: z.array(joinAttributeSchema).max(50).default([]),
+  id: optionalColumn,
+  label: optionalColumn,
+  modifiedAt: optionalColumn,
+});
+export type MappingJoin = z.infer<typeof mappingJoinSchema>;
+export const MAPPING_JOINS_MAX = 5;
+const joins = z
+  .array(mappingJoinSchema)
+  .max(MAPPING_JOINS_MAX, 'At most 5 joined tables')
+  .optional();
+/**
+ * Which source wins an attribute several sources give, per attribute (its segment column
+ * name): source ids in order, the first with a value winning. Unlisted: the primary first,
+ * then the joins in order.
+ */
+const precedence = z.record(z.string(), z.array(z.string()).min(1)).optional();
+
 export const accountsMappingSchema = z.strictObject({
   ...tableRef,
   columns: z.strictObject({ id: name, name: optionalColumn, domain: optionalColumn }),
   attributes,
+  joins,
+  precedence,
 });
 export const usersMappingSchema = z.strictObject({
   ...tableRef,
@@ -26,6 +80,8 @@ export const usersMappingSchema = z.strictObject({
     accountId: optionalColumn,
   }),
   attributes,
+  joins,
+  precedence,
 });
 export const eventsMappingSchema = z.strictObject({
   ...tableRef,
@@ -73,9 +129,36 @@ const entityStats = {
   /** Ids that appear more than once (each published once, its first row kept). */
   duplicateIds: z.number().int(),
 };
+/**
+ * How one joined table matched (ADR 0032): "1,874 of 2,000 product accounts matched a
+ * Salesforce account by domain; 126 product only; 311 CRM only".
+ */
+const joinPreview = z.object({
+  sourceId: z.string(),
+  table: z.string(),
+  /** The source's name as users know it ("Salesforce"), and the record word ("account"). */
+  sourceLabel: z.string(),
+  matchKind: z.enum(['domain', 'email', 'column']),
+  primaryTotal: z.number().int(),
+  joinedTotal: z.number().int(),
+  /** Primary records with a match. */
+  matched: z.number().int(),
+  primaryOnly: z.number().int(),
+  /** Joined records matching no primary record: published as records of their own. */
+  joinedOnly: z.number().int(),
+  /** Match keys several joined records share, and the rule that picks one. */
+  ambiguous: z.number().int(),
+  ambiguousRule: z.string(),
+  summary: z.string(),
+  primaryOnlySample: previewRows,
+  joinedOnlySample: previewRows,
+  ambiguousSample: previewRows,
+});
+export type MappingJoinPreview = z.infer<typeof joinPreview>;
+
 /** `POST mapping/preview` (body: a mapping, or none for the saved draft). */
 export const mappingPreviewSchema = z.object({
-  accounts: z.object(entityStats),
+  accounts: z.object({ ...entityStats, joins: z.array(joinPreview).default([]) }),
   users: z.object({
     ...entityStats,
     matchedToAccount: z.number().int(),
@@ -83,6 +166,7 @@ export const mappingPreviewSchema = z.object({
     /** How users were matched: by the mapped account id column, or by email domain. */
     matchedBy: z.enum(['account_id', 'email_domain', 'none']),
     unmatchedSample: previewRows,
+    joins: z.array(joinPreview).default([]),
   }),
   events: z
     .object({

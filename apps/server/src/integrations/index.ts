@@ -31,6 +31,11 @@ export {
   type SourceConnector,
 } from './core/connector.js';
 export { CrmConnector, crmSelectedTables } from './core/crm-connector.js';
+export {
+  CRM_RECORD_FACTS,
+  RECORD_COLUMN_DEFAULTS,
+  type CrmRecordFacts,
+} from './core/crm-record-facts.js';
 export { writeCsvFile } from './core/csv-encoder.js';
 export { jsonSafeRow } from './core/json-safe.js';
 export { networkFailure } from './core/network-errors.js';

@@ -2,6 +2,7 @@ import type { MappingPreview } from '@revlane/contracts';
 import type { Warehouse, WarehouseRow } from '../warehouse/index.js';
 import { quoteIdentifier, SqlParams } from '../warehouse/index.js';
 import { accountsSelect, eventsSelect, usersSelect } from './mapping-sql.js';
+import { previewJoins } from './join-preview.js';
 import type { ResolvedEntity, ResolvedMapping } from './resolve-mapping.js';
 
 const PREVIEW_ROWS = 20;
@@ -49,6 +50,7 @@ export async function previewMapping(
       rows: await run(`SELECT * FROM ma ORDER BY id LIMIT ${PREVIEW_ROWS}`),
       total: await count('SELECT count(*) AS n FROM ma'),
       duplicateIds: await duplicates(mapping.accounts),
+      joins: await previewJoins(warehouse, orgId, mapping.accounts, 'accounts'),
     },
     users: {
       rows: await run(`SELECT * FROM mu ORDER BY id LIMIT ${PREVIEW_ROWS}`),
@@ -64,6 +66,7 @@ export async function previewMapping(
       unmatchedSample: await run(
         `SELECT * FROM mu WHERE account_id IS NULL ORDER BY id LIMIT ${UNMATCHED_SAMPLE}`,
       ),
+      joins: await previewJoins(warehouse, orgId, mapping.users, 'users'),
     },
     events: mapping.events ? await previewEvents(warehouse, orgId, mapping, run, count) : null,
   };

@@ -21,7 +21,16 @@ export const ROLE_TYPES: Record<Role, readonly LogicalType[]> = {
 };
 
 /** Canonical columns filled by role columns: never an attribute's target. */
-const ROLE_TARGETS = new Set(['id', 'account_id', 'name', 'domain', 'email']);
+const ROLE_TARGETS = new Set([
+  'id',
+  'account_id',
+  'name',
+  'domain',
+  'email',
+  // Set by the merge itself (ADR 0032), never by one attribute.
+  'in_product',
+  'in_crm',
+]);
 
 const targetsOf = (columns: readonly { name: string; type: LogicalType }[]) =>
   Object.fromEntries(

@@ -7,17 +7,20 @@ import {
   labelFromColumnName,
   OrgCatalogue,
   type CustomColumn,
-  type Warehouse,
-  describeTable,
-} from '../warehouse/index.js';
-import {
-  decimalParts,
-  type DecimalType,
   type LogicalType,
   type TableColumn,
+  type Warehouse,
 } from '../warehouse/index.js';
-import { safeIdentifier, findSource } from '../ingestion/index.js';
+import { safeIdentifier } from '../ingestion/index.js';
 import { ATTRIBUTE_TARGETS, ROLE_TYPES, type Role } from './mapping-roles.js';
+import { discoverTable, type DiscoveredTable } from './discover-table.js';
+import {
+  checkSharedTargets,
+  ownerOf,
+  resolveJoins,
+  type ResolvedJoin,
+  type ResolvedOwner,
+} from './resolve-joins.js';
 
 /** A mapped column as the warehouse holds it: its safe name and logical type. */
 export type ResolvedColumn = TableColumn;
@@ -38,8 +41,17 @@ export interface ResolvedAttribute {
 export interface ResolvedEntity {
   warehouseTable: string;
   sourceId: string;
+  /** The source's type (`salesforce`, `postgres`, …) and whether it is a CRM (ADR 0032). */
+  sourceType: string;
+  crm: boolean;
   columns: Partial<Record<Role, ResolvedColumn>>;
   attributes: ResolvedAttribute[];
+  /** The CRM owner of the primary's rows, when its table names one (ADR 0032). */
+  owner: ResolvedOwner | null;
+  /** Tables joined to this one (ADR 0032); always empty for events. */
+  joins: ResolvedJoin[];
+  /** Per segment column given by several parts, the source ids in the order they win. */
+  precedence: Record<string, string[]>;
 }
 
 export type ResolvedMapping = Record<'accounts' | 'users', ResolvedEntity> & {
@@ -51,26 +63,6 @@ export type ResolvedMapping = Record<'accounts' | 'users', ResolvedEntity> & {
 };
 
 type EntityPart = NonNullable<MappingBody[MappedEntity]>;
-
-/** A source's exact `decimal(p,s)` is used wherever the two-decimal `decimal` is. */
-type TypeKind = Exclude<LogicalType, DecimalType>;
-const kindOf = (type: LogicalType): TypeKind =>
-  decimalParts(type) ? 'decimal' : (type as TypeKind);
-
-const TYPE_WORDS: Record<TypeKind, string> = {
-  text: 'text',
-  integer: 'a whole number',
-  bigint: 'a whole number',
-  double: 'a number',
-  decimal: 'a number',
-  boolean: 'true/false',
-  timestamp: 'a date and time',
-  json: 'JSON',
-  integer_list: 'a list',
-  text_list: 'a list',
-  bigint_list: 'a list',
-  date: 'a date',
-};
 
 /**
  * Checks a mapping against the discovered schema of the landed tables (ADR 0019): every
@@ -92,14 +84,25 @@ export async function resolveMapping(
     users: await resolve('users', mapping.users),
     events: mapping.events ? await resolve('events', mapping.events) : null,
   };
+  for (const entity of ['accounts', 'users'] as const) {
+    const part = resolved[entity];
+    if (part) checkSharedTargets(entity, part, issues);
+  }
   if (resolved.accounts && resolved.users)
     refuseAccountNameClashes(resolved.accounts, resolved.users, issues);
   if (issues.length > 0 || !resolved.accounts || !resolved.users)
     throw badRequest('The mapping names columns that cannot be used', issues);
-  const custom = [...resolved.accounts.attributes, ...resolved.users.attributes].flatMap(
-    (attribute) => (attribute.custom ? [attribute.custom] : []),
-  );
+  const custom = [resolved.accounts, resolved.users].flatMap(customColumnsOf);
   return { ...resolved, custom, catalogue: new OrgCatalogue(custom) } as ResolvedMapping;
+}
+
+/** An entity's custom columns, once each, the first part giving one defining it. */
+function customColumnsOf(entity: ResolvedEntity): CustomColumn[] {
+  const all = [entity.attributes, ...entity.joins.map((join) => join.attributes)].flat();
+  const byName = new Map<string, CustomColumn>();
+  for (const { custom } of all)
+    if (custom && !byName.has(custom.name)) byName.set(custom.name, custom);
+  return [...byName.values()];
 }
 
 /**
@@ -111,16 +114,22 @@ function refuseAccountNameClashes(
   users: ResolvedEntity,
   issues: FieldError[],
 ) {
-  const accountNames = new Set(
-    accounts.attributes.flatMap((a) => (a.custom ? [`account_${a.custom.name}`] : [])),
-  );
-  users.attributes.forEach((attribute) => {
-    if (!attribute.custom || !accountNames.has(attribute.custom.name)) return;
-    issues.push({
-      path: `users.attributes[${attribute.index}]`,
-      message: `Users already show the account's “${attribute.custom.name}”: rename one of them`,
+  const accountNames = new Set(customColumnsOf(accounts).map((c) => `account_${c.name}`));
+  const parts = [
+    { path: 'users.attributes', attributes: users.attributes },
+    ...users.joins.map((join) => ({
+      path: `users.joins[${join.index}].attributes`,
+      attributes: join.attributes,
+    })),
+  ];
+  for (const { path, attributes } of parts)
+    attributes.forEach((attribute) => {
+      if (!attribute.custom || !accountNames.has(attribute.custom.name)) return;
+      issues.push({
+        path: `${path}[${attribute.index}]`,
+        message: `Users already show the account's “${attribute.custom.name}”: rename one of them`,
+      });
     });
-  });
 }
 
 async function resolveEntity(
@@ -131,36 +140,9 @@ async function resolveEntity(
   part: EntityPart,
   issues: FieldError[],
 ): Promise<ResolvedEntity | null> {
-  const source = await findSource(db, orgId, part.sourceId);
-  if (!source) {
-    issues.push({ path: `${entity}.sourceId`, message: 'No such data source' });
-    return null;
-  }
-  const landed = Object.hasOwn(source.landed, part.table) ? source.landed[part.table] : undefined;
-  const described = landed ? await describeTable(warehouse, orgId, landed.warehouseTable) : null;
-  if (!landed || !described) {
-    issues.push({ path: `${entity}.table`, message: 'Not loaded from this source: sync it first' });
-    return null;
-  }
-  // Source names become warehouse names exactly as the sync made them (landedSchema).
-  const taken = new Set<string>();
-  const bySourceName = new Map(
-    landed.columns.map((column) => {
-      const name = safeIdentifier(column.name, taken);
-      return [column.name, described.find((c) => c.name === name)] as const;
-    }),
-  );
-  const lookUp = (path: string, name: string, usable: readonly LogicalType[]) => {
-    const column = bySourceName.get(name);
-    if (!column) issues.push({ path, message: `No column “${name}” in ${part.table}` });
-    else if (!usable.includes(kindOf(column.type)))
-      issues.push({
-        path,
-        message: `“${name}” holds ${TYPE_WORDS[kindOf(column.type)]}: not usable here`,
-      });
-    else return column;
-    return undefined;
-  };
+  const table = await discoverTable(db, warehouse, orgId, entity, part, issues);
+  if (!table) return null;
+  const { lookUp, bySourceName, source } = table;
   const columns: ResolvedEntity['columns'] = {};
   for (const [role, name] of Object.entries(part.columns) as [Role, string | undefined][]) {
     if (name === undefined) continue;
@@ -189,14 +171,24 @@ async function resolveEntity(
     const attribute = resolveAttribute(entity, path, name, found, lookUp, issues);
     if (attribute) attributes.push({ ...attribute, index });
   });
-  return { warehouseTable: landed.warehouseTable, sourceId: source.id, columns, attributes };
+  const joins =
+    entity === 'events' || !('joins' in part)
+      ? []
+      : await resolveJoins(db, warehouse, orgId, entity, part, columns, table, issues);
+  return {
+    warehouseTable: table.warehouseTable,
+    sourceId: source.id,
+    sourceType: source.type,
+    crm: table.crm !== null,
+    columns,
+    attributes,
+    owner: entity === 'events' ? null : await ownerOf(warehouse, orgId, table),
+    joins,
+    precedence: ('precedence' in part && part.precedence) || {},
+  };
 }
 
-type LookUp = (
-  path: string,
-  name: string,
-  usable: readonly LogicalType[],
-) => ResolvedColumn | undefined;
+type LookUp = DiscoveredTable['lookUp'];
 
 /**
  * An attribute named like a built-in canonical column (`plan`, `mrr`, `role`, …) fills it,
@@ -204,24 +196,27 @@ type LookUp = (
  * its source type under its own warehouse name, unless that name is already a segment
  * column (a role column, a computed one, a user's `account_…` one).
  */
-function resolveAttribute(
+export function resolveAttribute(
   entity: 'accounts' | 'users',
   path: string,
   name: string,
   found: ResolvedColumn | undefined,
   lookUp: LookUp,
   issues: FieldError[],
+  /** A joined table's attribute (ADR 0032): the segment column it becomes, and its label. */
+  naming?: { target: string; label: string; crm: boolean },
 ): Omit<ResolvedAttribute, 'index'> | undefined {
   const targets = ATTRIBUTE_TARGETS[entity];
-  const targetType = found && Object.hasOwn(targets, found.name) ? targets[found.name] : undefined;
+  const wanted = naming?.target ?? found?.name;
+  const targetType = wanted && Object.hasOwn(targets, wanted) ? targets[wanted] : undefined;
   if (targetType) {
     const column = lookUp(path, name, castableTo(targetType));
-    return column && { column, target: column.name, targetType };
+    return column && { column, target: wanted!, targetType };
   }
-  if (found && BUILT_IN_CATALOGUE.find(entity, found.name)) {
+  if (wanted && found && BUILT_IN_CATALOGUE.find(entity, wanted)) {
     issues.push({
       path,
-      message: `Segments already have a column “${found.name}”: map it under columns or pick another`,
+      message: `Segments already have a column “${wanted}”: map it under columns or pick another`,
     });
     return undefined;
   }
@@ -231,13 +226,14 @@ function resolveAttribute(
   const type = column.type === 'date' ? 'timestamp' : column.type;
   const custom: CustomColumn = {
     table: entity,
-    name: column.name,
-    label: labelFromColumnName(name),
+    name: naming?.target ?? column.name,
+    label: naming?.label ?? labelFromColumnName(name),
     type,
     dataType: customDataTypeOf(type)!,
     options: null,
+    ...(naming?.crm ? { crm: true } : {}),
   };
-  return { column, target: column.name, targetType: type, custom };
+  return { column, target: custom.name, targetType: type, custom };
 }
 
 /** A key of a JSON path a mapping may name: bound as a parameter, kept plain all the same. */
@@ -275,7 +271,7 @@ function jsonPathAttribute(
 }
 
 /** Source types a custom attribute can keep (the segment data types they read as). */
-const CUSTOM_TYPES: LogicalType[] = [
+export const CUSTOM_TYPES: LogicalType[] = [
   'text',
   'integer',
   'bigint',
@@ -291,7 +287,7 @@ const CUSTOM_TYPES: LogicalType[] = [
 const NUMBERS: LogicalType[] = ['integer', 'bigint', 'double', 'decimal'];
 
 /** Source types a canonical column of this type can be filled from. */
-function castableTo(type: LogicalType): LogicalType[] {
+export function castableTo(type: LogicalType): LogicalType[] {
   if (type === 'integer' || type === 'decimal') return NUMBERS;
   return [type];
 }

@@ -52,6 +52,8 @@ function salesforceObjects(): Record<string, Row[]> {
       FirstName: c.firstName,
       LastName: c.lastName,
       Email: c.email,
+      // A contact is owned by its account's owner, as Salesforce's default assignment does.
+      OwnerId: data.accounts.find((a) => a.id === c.accountId)?.ownerId ?? null,
       LastModifiedDate: c.modifiedAt,
     })),
     Opportunity: data.deals.map((d) => ({

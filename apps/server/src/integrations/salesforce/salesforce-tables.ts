@@ -33,6 +33,7 @@ export const SALESFORCE_TABLES: Record<string, SalesforceField[]> = {
     ['FirstName', 'text'],
     ['LastName', 'text'],
     ['Email', 'text'],
+    ['OwnerId', 'text'],
     MODIFIED,
   ],
   Opportunity: [

@@ -6,6 +6,7 @@ import {
   PLANS,
 } from '../model/enum-options.js';
 import { ACCOUNT_METRICS } from '../metrics/metric-definitions.js';
+import { mergedColumnDefinitions } from './merged-columns.js';
 import { computedColumns, storedColumns, type CatalogueColumn } from './catalogue-column.js';
 
 const STORED = storedColumns('accounts', {
@@ -60,6 +61,7 @@ const STORED = storedColumns('accounts', {
     dataType: 'timestamp',
     description: 'Next contract renewal (blank on the free plan).',
   },
+  ...mergedColumnDefinitions('account'),
 });
 
 const COMPUTED = computedColumns('account_metrics', ACCOUNT_METRICS);

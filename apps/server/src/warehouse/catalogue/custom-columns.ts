@@ -20,6 +20,8 @@ export interface CustomColumn {
   dataType: CustomDataType;
   /** Enum options (the distinct values, sorted) when the column has few of them. */
   options: string[] | null;
+  /** Set when a CRM source gives it (ADR 0032): record pages show it among the CRM fields. */
+  crm?: boolean;
 }
 
 const PERCENT_WORDS = new Set(['percent', 'percentage', 'pct', 'ratio', 'rate']);

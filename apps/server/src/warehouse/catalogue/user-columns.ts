@@ -1,6 +1,7 @@
 import { USER_METRICS } from '../metrics/metric-definitions.js';
 import { BOOLEAN_OPTIONS, USER_ROLES } from '../model/enum-options.js';
 import { ACCOUNT_COLUMNS, accountColumnOfUsers } from './account-columns.js';
+import { mergedColumnDefinitions } from './merged-columns.js';
 import { computedColumns, storedColumns, type CatalogueColumn } from './catalogue-column.js';
 
 const STORED = storedColumns('users', {
@@ -35,6 +36,7 @@ const STORED = storedColumns('users', {
     dataType: 'timestamp',
     description: 'Most recent sign-in (blank when never).',
   },
+  ...mergedColumnDefinitions('user'),
 });
 
 const COMPUTED = computedColumns('user_metrics', USER_METRICS);

@@ -1,18 +1,22 @@
 import type { ColumnBatch } from '../engine/table-schema.js';
+import { ACCOUNTS_TABLE, USERS_TABLE } from '../model/canonical-tables.js';
 import { demoAccount, type DemoAccount } from './demo-accounts.js';
 import { eventWeight, generateUserEvents } from './demo-events.js';
 import { BATCH_ROWS, batchRanges, demoClock, type DemoShape } from './demo-shape.js';
 import { demoUser, demoUserId, userLayout, userTiming } from './demo-users.js';
 
+/** Demo records come from the product alone: no CRM owner, in_product, not in_crm (ADR 0032). */
+const PRODUCT_ONLY = [null, null, null, true, false];
+
 /** Accounts in `ACCOUNTS_TABLE` column order. */
 export function* accountBatches(shape: DemoShape): Generator<ColumnBatch> {
   const clock = demoClock(shape.now);
   for (const [start, end] of batchRanges(shape.accounts)) {
-    const columns: unknown[][] = Array.from({ length: 14 }, () => []);
+    const columns: unknown[][] = Array.from({ length: ACCOUNTS_TABLE.columns.length }, () => []);
     for (let index = start; index < end; index += 1) {
       const a = demoAccount(shape.seed, index, clock);
       const row = [a.id, a.name, a.domain, a.website, a.billingEmail, a.plan, a.mrr, a.seats, a.country,
-        a.industry, a.lifecycle, a.mrr > 0, a.createdAt, a.renewalAt]; // prettier-ignore
+        a.industry, a.lifecycle, a.mrr > 0, a.createdAt, a.renewalAt, ...PRODUCT_ONLY]; // prettier-ignore
       row.forEach((value, column) => columns[column]!.push(value));
     }
     yield { rowCount: end - start, columns };
@@ -38,7 +42,8 @@ function* eachUser(shape: DemoShape) {
 
 /** Users in `USERS_TABLE` column order; emails unique within each account. */
 export function* userBatches(shape: DemoShape): Generator<ColumnBatch> {
-  let columns: unknown[][] = Array.from({ length: 9 }, () => []);
+  const width = USERS_TABLE.columns.length;
+  let columns: unknown[][] = Array.from({ length: width }, () => []);
   let rows = 0;
   let taken = new Set<string>();
   let current: DemoAccount | null = null;
@@ -55,11 +60,12 @@ export function* userBatches(shape: DemoShape): Generator<ColumnBatch> {
       u.emailVerified,
       u.createdAt,
       u.lastLoginAt,
+      ...PRODUCT_ONLY,
     ];
     row.forEach((value, column) => columns[column]!.push(value));
     if ((rows += 1) === BATCH_ROWS) {
       yield { rowCount: rows, columns };
-      [columns, rows] = [Array.from({ length: 9 }, () => []), 0];
+      [columns, rows] = [Array.from({ length: width }, () => []), 0];
     }
   }
   if (rows > 0) yield { rowCount: rows, columns };

@@ -22,6 +22,12 @@ export const ACCOUNTS_TABLE = {
     { name: 'is_paying', type: 'boolean' },
     { name: 'created_at', type: 'timestamp' },
     { name: 'renewal_at', type: 'timestamp' },
+    // The merged view (ADR 0032): the CRM owner, and which sides the record is known on.
+    { name: 'owner_id', type: 'text' },
+    { name: 'owner_name', type: 'text' },
+    { name: 'owner_email', type: 'text' },
+    { name: 'in_product', type: 'boolean' },
+    { name: 'in_crm', type: 'boolean' },
   ],
 } as const satisfies TableSchema;
 
@@ -38,6 +44,12 @@ export const USERS_TABLE = {
     { name: 'email_verified', type: 'boolean' },
     { name: 'created_at', type: 'timestamp' },
     { name: 'last_login_at', type: 'timestamp' },
+    // The merged view (ADR 0032): the CRM owner, and which sides the record is known on.
+    { name: 'owner_id', type: 'text' },
+    { name: 'owner_name', type: 'text' },
+    { name: 'owner_email', type: 'text' },
+    { name: 'in_product', type: 'boolean' },
+    { name: 'in_crm', type: 'boolean' },
   ],
 } as const satisfies TableSchema;
 
