@@ -1,4 +1,9 @@
-import type { FieldError, JoinMatch, MappingBody } from '@revlane/contracts';
+import {
+  joinedAttributeName,
+  type FieldError,
+  type JoinMatch,
+  type MappingBody,
+} from '@revlane/contracts';
 import type { Database } from '../platform/database/database.js';
 import {
   labelFromColumnName,
@@ -122,22 +127,14 @@ export async function resolveJoins(
       const found = known ? table.bySourceName.get(known) : undefined;
       return found && usable.includes(kindOf(found.type)) ? found : null;
     };
-    // Named after the source: its type for a CRM, else its name without a file extension.
-    const named = table.crm ? table.source.type : table.source.name.replace(/\.[a-z0-9]+$/i, '');
-    const prefix = safeIdentifier(named, prefixes);
+    // Its records' ids are prefixed by its source type, once per entity (`csv`, `csv_2`).
+    const prefix = safeIdentifier(table.source.type, prefixes);
     const sourceLabel = table.crm?.label ?? table.source.name;
-    const attributes = joinAttributes(
-      entity,
-      path,
-      join.attributes,
-      table,
-      prefix,
-      sourceLabel,
-      issues,
-    );
+    const attributes = joinAttributes(entity, path, join.attributes, table, sourceLabel, issues);
     const id = optional('id', KEYS);
-    if (id && !attributes.some((a) => a.target === `${prefix}_id`))
-      attributes.push(idAttribute(entity, id, prefix, sourceLabel, table.crm !== null));
+    const idName = joinedAttributeName(table.source.type, 'id');
+    if (id && !attributes.some((a) => a.target === idName))
+      attributes.push(idAttribute(entity, id, idName, sourceLabel, table.crm !== null));
     if (!column || !primarySide) continue;
     joins.push({
       index,
@@ -204,7 +201,6 @@ function joinAttributes(
   path: string,
   attributes: NonNullable<JoinedEntity['joins']>[number]['attributes'],
   table: DiscoveredTable,
-  prefix: string,
   sourceLabel: string,
   issues: FieldError[],
 ): ResolvedAttribute[] {
@@ -213,9 +209,10 @@ function joinAttributes(
     const at = `${path}.attributes[${index}]`;
     const column = typeof attribute === 'string' ? attribute : attribute.column;
     const found = table.bySourceName.get(column);
+    // Named after the source (`salesforce_industry`), as the editor shows it.
     const target =
       typeof attribute === 'string'
-        ? `${prefix}_${found?.name ?? safeIdentifier(column, new Set())}`
+        ? joinedAttributeName(table.source.type, column)
         : attribute.name;
     if (resolved.some((a) => a.target === target)) {
       issues.push({ path: at, message: `“${target}” is listed twice` });
@@ -236,11 +233,10 @@ function joinAttributes(
 function idAttribute(
   entity: 'accounts' | 'users',
   column: TableColumn,
-  prefix: string,
+  name: string,
   sourceLabel: string,
   crm: boolean,
 ): ResolvedAttribute {
-  const name = `${prefix}_id`;
   return {
     column,
     target: name,

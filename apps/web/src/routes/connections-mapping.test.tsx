@@ -292,6 +292,12 @@ describe('mapping editor for a member', { timeout: 120_000 }, () => {
     for (const label of ['Source', 'Table', 'Account id'])
       expect(within(accounts).getByLabelText(label)).toBeDisabled();
     expect(within(editor).getByRole('switch', { name: 'Map events' })).toBeDisabled();
+    for (const joined of ['Accounts: joined tables', 'Users (contacts): joined tables'])
+      expect(
+        within(within(editor).getByLabelText(joined)).getByRole('button', {
+          name: 'Add a joined table',
+        }),
+      ).toBeDisabled();
     expect(within(editor).queryByLabelText('Preview')).toBeNull();
     await expectAdminOnly(
       within(editor).getByRole('button', { name: 'Publish' }),

@@ -8,7 +8,8 @@ import { createMappingFixture, type MappingFixture } from './mapping-fixture.js'
  * - acme.com written three ways: the latest modified (b2) wins, b1 and b3 lose (ambiguous);
  * - `GLOBEX.io:443/x` matches globex.io (port and path dropped, case ignored);
  * - initech.com and gmail.com have no second-source record: product only (2);
- * - hooli.com, and b7 without any website: records of their own, "billing only" (2).
+ * - hooli.com, and b7 without any website: records of their own, "billing.csv only" (2).
+ * Attributes are named after the source type (`csv_tier`), unless named (`billing_name`).
  */
 const BILLING_CSV = `bid,label,site,tier,changed
 b1,Acme Old,https://www.Acme.com/pricing,silver,2026-01-01 00:00:00
@@ -113,7 +114,7 @@ describe('modelling: a second source merged into accounts and users (ADR 0032)',
     expect(run.status, run.error ?? '').toBe('succeeded');
     expect(
       await f.rows(
-        `SELECT id, name, domain, billing_tier, billing_name, billing_id, in_product, in_crm
+        `SELECT id, name, domain, csv_tier, billing_name, csv_id, in_product, in_crm
         FROM {segment_accounts} ORDER BY id`,
       ),
     ).toEqual([
@@ -121,21 +122,19 @@ describe('modelling: a second source merged into accounts and users (ADR 0032)',
       row('a2', 'Globex', 'globex.io', 'silver', 'Globex', 'b4', true),
       row('a3', 'Initech', 'initech.com', null, null, null, true),
       row('a4', 'Gmail Co', 'gmail.com', null, null, null, true),
-      row('billing:b5', 'Hooli', 'hooli.com', 'gold', 'Hooli', 'b5', true),
-      row('billing:b7', 'No Site', null, 'bronze', 'No Site', 'b7', true),
+      row('csv:b5', 'Hooli', 'hooli.com', 'gold', 'Hooli', 'b5', true),
+      row('csv:b7', 'No Site', null, 'bronze', 'No Site', 'b7', true),
     ]);
     expect(
-      await f.rows(
-        'SELECT id, email, contacts_stage, contacts_id FROM {segment_users} ORDER BY id',
-      ),
+      await f.rows('SELECT id, email, csv_stage, csv_id FROM {segment_users} ORDER BY id'),
     ).toEqual([
-      { id: 'contacts:c9', email: 'zed@hooli.com', contacts_stage: 'lead', contacts_id: 'c9' },
-      { id: 'u1', email: 'ann@acme.com', contacts_stage: 'customer', contacts_id: 'c1' },
-      { id: 'u2', email: 'bob@WWW.ACME.COM', contacts_stage: null, contacts_id: null },
-      { id: 'u3', email: 'cat@globex.io', contacts_stage: 'lead', contacts_id: 'c3' },
-      { id: 'u4', email: 'dan@gmail.com', contacts_stage: null, contacts_id: null },
-      { id: 'u5', email: 'eve2@unknown.org', contacts_stage: null, contacts_id: null },
-      { id: 'u6', email: 'fay@initech.com', contacts_stage: null, contacts_id: null },
+      { id: 'csv:c9', email: 'zed@hooli.com', csv_stage: 'lead', csv_id: 'c9' },
+      { id: 'u1', email: 'ann@acme.com', csv_stage: 'customer', csv_id: 'c1' },
+      { id: 'u2', email: 'bob@WWW.ACME.COM', csv_stage: null, csv_id: null },
+      { id: 'u3', email: 'cat@globex.io', csv_stage: 'lead', csv_id: 'c3' },
+      { id: 'u4', email: 'dan@gmail.com', csv_stage: null, csv_id: null },
+      { id: 'u5', email: 'eve2@unknown.org', csv_stage: null, csv_id: null },
+      { id: 'u6', email: 'fay@initech.com', csv_stage: null, csv_id: null },
     ]);
   });
 
@@ -205,9 +204,9 @@ function row(
     id,
     name,
     domain,
-    billing_tier: tier,
+    csv_tier: tier,
     billing_name: billingName,
-    billing_id: billingId,
+    csv_id: billingId,
     in_product: inProduct,
     in_crm: false,
   };

@@ -4,13 +4,26 @@ import {
   type MappedEntity,
   type Mapping,
   type MappingBody,
+  type Source,
 } from '@revlane/contracts';
+import {
+  joinIssues,
+  joinsPart,
+  joinValuesOf,
+  sourceTypeLookup,
+  winnersOf,
+  type JoinValues,
+  type SourceTypeOf,
+} from './mapping-joins';
 
 export interface EntityValues {
   sourceId?: string;
   table?: string;
   columns?: Record<string, string | null | undefined>;
   attributes?: string[];
+  /** Accounts and users only: their joined tables and who wins a contested attribute. */
+  joins?: JoinValues[];
+  winners?: Record<string, string | undefined>;
 }
 
 /** The mapping editor's form: the mapping's own shape, and whether events are mapped. */
@@ -61,10 +74,22 @@ export const ENTITY_FIELDS: Record<MappedEntity, { title: string; roles: RoleFie
   },
 };
 
+/** A saved entity as the editor holds it: its joins' renames by column, its winners. */
+function joinedValuesOf(entity: MappingBody['accounts'] | MappingBody['users']): EntityValues {
+  const { joins, precedence, ...rest } = entity;
+  return { ...rest, joins: (joins ?? []).map(joinValuesOf), winners: winnersOf(precedence) };
+}
+
 /** What the editor starts from: the draft, else the published version, else this source. */
 export function initialMappingValues(mapping: Mapping, sourceId: string): MappingFormValues {
   const saved = mapping.draft ?? mapping.published?.mapping;
-  if (saved) return { ...saved, hasEvents: saved.events !== undefined };
+  if (saved)
+    return {
+      accounts: joinedValuesOf(saved.accounts),
+      users: joinedValuesOf(saved.users),
+      events: saved.events,
+      hasEvents: saved.events !== undefined,
+    };
   return {
     accounts: { sourceId, columns: {}, attributes: [] },
     users: { sourceId, columns: {}, attributes: [] },
@@ -76,11 +101,11 @@ export function initialMappingValues(mapping: Mapping, sourceId: string): Mappin
 const presentColumns = (columns: EntityValues['columns']) =>
   Object.fromEntries(Object.entries(columns ?? {}).filter(([, name]) => name));
 
-const entityBody = (values: EntityValues | undefined, hasAttributes: boolean) => ({
+const entityBody = (values: EntityValues | undefined, joinedBy?: SourceTypeOf) => ({
   sourceId: values?.sourceId ?? '',
   table: values?.table ?? '',
   columns: presentColumns(values?.columns),
-  ...(hasAttributes ? { attributes: values?.attributes ?? [] } : {}),
+  ...(joinedBy ? { attributes: values?.attributes ?? [], ...joinsPart(values, joinedBy) } : {}),
 });
 
 /**
@@ -89,33 +114,44 @@ const entityBody = (values: EntityValues | undefined, hasAttributes: boolean) =>
  */
 export function mappingOfForm(
   values: MappingFormValues,
+  sources: readonly Source[] = [],
 ): { body: MappingBody } | { errors: FieldError[] } {
+  const typeOf = sourceTypeLookup(sources);
   const parsed = mappingBodySchema.safeParse({
-    accounts: entityBody(values.accounts, true),
-    users: entityBody(values.users, true),
-    ...(values.hasEvents ? { events: entityBody(values.events, false) } : {}),
+    accounts: entityBody(values.accounts, typeOf),
+    users: entityBody(values.users, typeOf),
+    ...(values.hasEvents ? { events: entityBody(values.events) } : {}),
   });
-  if (parsed.success) return { body: parsed.data };
+  const issues = [...joinIssues('accounts', values.accounts), ...joinIssues('users', values.users)];
+  if (parsed.success && issues.length === 0) return { body: parsed.data };
   return {
-    errors: parsed.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    })),
+    errors: [
+      ...(parsed.error?.issues ?? []).map((issue) => ({
+        path: issue.path.join('.'),
+        message: issue.message,
+      })),
+      ...issues,
+    ],
   };
 }
 
 /**
  * Error paths as antd field names: `accounts.columns.id` → `['accounts', 'columns', 'id']`;
- * an attribute (`users.attributes[0]`, `users.attributes.0`) names the attributes field.
+ * an attribute (`users.attributes[0]`, `accounts.joins.1.attributes.0.name`) names the
+ * attributes field, a join's index is the list's number, and a precedence names the winner.
  */
 export function mappingFieldsOf(errors: readonly FieldError[]) {
   const byField = new Map<string, string[]>();
   for (const error of errors) {
     const path = error.path
       .replace(/^body\./, '')
-      .replace(/\[\d+\]$/, '')
-      .replace(/\.\d+$/, '');
+      .replace(/\[(\d+)\]/g, '.$1')
+      .replace(/(\.attributes)\.\d+(\..*)?$/, '$1')
+      .replace(/^(accounts|users)\.precedence\./, '$1.winners.');
     byField.set(path, [...(byField.get(path) ?? []), error.message]);
   }
-  return [...byField].map(([path, messages]) => ({ name: path.split('.'), errors: messages }));
+  return [...byField].map(([path, messages]) => ({
+    name: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    errors: messages,
+  }));
 }

@@ -113,7 +113,7 @@ export const emptyMapping: Mapping = {
 };
 
 export const mappingPreview: MappingPreview = {
-  accounts: { rows: [], total: 400, duplicateIds: 2 },
+  accounts: { rows: [], total: 400, duplicateIds: 2, joins: [] },
   users: {
     rows: [],
     total: 2000,
@@ -122,6 +122,7 @@ export const mappingPreview: MappingPreview = {
     matchedPercent: 93.7,
     matchedBy: 'email_domain',
     unmatchedSample: [],
+    joins: [],
   },
   events: null,
 };

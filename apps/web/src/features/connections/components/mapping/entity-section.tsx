@@ -1,14 +1,12 @@
 import type { MappedEntity, Source } from '@revlane/contracts';
-import { ConfigProvider, Form, Select } from 'antd';
-import { useMemo } from 'react';
+import { Form } from 'antd';
 import { InlineAlert } from '@/common/ui/inline-alert';
-import { useSourceTables } from '../../api/get-source-tables';
-import { useTablePreview } from '../../api/get-table-preview';
 import type { DroppedPicks } from '../../hooks/use-keep-picks';
 import { droppedPicksTitle } from '../../lib/keep-picks';
 import { ENTITY_FIELDS } from '../../lib/mapping-form';
-import { sampleValuesByColumn } from '../../lib/sample-values';
-import { ColumnSelect, columnChoicesOf } from './column-select';
+import { ColumnSelect } from './column-select';
+import { SourceTableFields } from './source-table-fields';
+import { useTableColumns } from './use-table-columns';
 
 /**
  * Attributes fill the segment column of their name (ADR 0019); any other column becomes a
@@ -36,46 +34,14 @@ export function EntitySection({ entity, sources, dropped }: EntitySectionProps) 
   const form = Form.useFormInstance();
   const sourceId = Form.useWatch<string | undefined>([entity, 'sourceId'], form);
   const table = Form.useWatch<string | undefined>([entity, 'table'], form);
-  const tables = useSourceTables(sourceId ?? '', sourceId !== undefined);
-  const preview = useTablePreview(sourceId ?? '', table && sourceId ? table : null);
-  const choices = useMemo(
-    () =>
-      columnChoicesOf(
-        tables.data?.find((candidate) => candidate.name === table),
-        sampleValuesByColumn(preview.data?.rows ?? []),
-      ),
-    [tables.data, table, preview.data],
-  );
+  const { tables, choices, isLoadingColumns } = useTableColumns(sourceId, table);
   const { title, roles } = ENTITY_FIELDS[entity];
-  // A control's own `disabled` outranks its form's: the table picker keeps a read-only form's.
-  const { componentDisabled: isFormDisabled } = ConfigProvider.useConfig();
 
   return (
     <section aria-label={title} className="rounded-lg p-4 ring-1 ring-slate-200">
       <h3 className="mb-3 text-sm font-semibold text-slate-900">{title}</h3>
       <div className="grid gap-x-4 md:grid-cols-2">
-        <Form.Item name={[entity, 'sourceId']} label="Source" required>
-          <Select
-            placeholder="Pick a data source"
-            options={sources.map((source) => ({ value: source.id, label: source.name }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name={[entity, 'table']}
-          label="Table"
-          required
-          help={tables.isError ? tables.error.message : undefined}
-        >
-          <Select
-            placeholder="Pick a table"
-            loading={tables.isFetching}
-            disabled={isFormDisabled || !sourceId}
-            options={(tables.data ?? []).map((candidate) => ({
-              value: candidate.name,
-              label: candidate.name,
-            }))}
-          />
-        </Form.Item>
+        <SourceTableFields name={[entity]} sources={sources} sourceId={sourceId} tables={tables} />
         {dropped && (
           <InlineAlert
             type="warning"
@@ -94,7 +60,7 @@ export function EntitySection({ entity, sources, dropped }: EntitySectionProps) 
           >
             <ColumnSelect
               choices={choices}
-              isLoading={preview.isFetching}
+              isLoading={isLoadingColumns}
               placeholder={field.isRequired ? 'Pick a column' : 'None'}
             />
           </Form.Item>
@@ -109,7 +75,7 @@ export function EntitySection({ entity, sources, dropped }: EntitySectionProps) 
             <ColumnSelect
               isMultiple
               choices={choices}
-              isLoading={preview.isFetching}
+              isLoading={isLoadingColumns}
               placeholder="Pick attribute columns"
             />
           </Form.Item>

@@ -12,6 +12,7 @@ import { useKeepPicks } from '../../hooks/use-keep-picks';
 import { mappingFieldsOf, mappingOfForm, type MappingFormValues } from '../../lib/mapping-form';
 import { isSyncActive } from '../../lib/sync-status';
 import { EntitySection } from './entity-section';
+import { JoinedTables } from './joined-tables';
 import { MappingPreviewPanel } from './mapping-preview-panel';
 import { PublishProgress } from './publish-progress';
 
@@ -28,6 +29,9 @@ interface MappingFormProps {
 
 const ENTITIES: MappedEntity[] = ['accounts', 'users', 'events'];
 
+/** An error about a joined table (or which source wins), not about the primary tables. */
+const JOIN_PATH = /^(accounts|users)\.(joins|precedence)\b/;
+
 /**
  * Shows the server's latest answer about the mapping: the fields its previous refusal marked
  * are cleared first, so a message ("No such data source", …) never outlives the picks it was
@@ -35,7 +39,7 @@ const ENTITIES: MappedEntity[] = ['accounts', 'users', 'events'];
  */
 function showServerErrors(
   form: FormInstance,
-  marked: RefObject<string[][]>,
+  marked: RefObject<(string | number)[][]>,
   errors: readonly FieldError[],
 ) {
   const fields = mappingFieldsOf(errors);
@@ -54,12 +58,11 @@ function showServerErrors(
 export function MappingForm({ initialValues, sources, canEdit, onClose }: MappingFormProps) {
   const [form] = Form.useForm();
   const [values, setValues] = useState(initialValues);
-  const keepPicks = useKeepPicks(form, () =>
-    setValues(form.getFieldsValue(true) as MappingFormValues),
-  );
-  const serverMarked = useRef<string[][]>([]);
+  const readValues = () => setValues(form.getFieldsValue(true) as MappingFormValues);
+  const keepPicks = useKeepPicks(form, readValues);
+  const serverMarked = useRef<(string | number)[][]>([]);
   const settled = useDebouncedValue(values, PREVIEW_DELAY_MS);
-  const checked = useMemo(() => mappingOfForm(settled), [settled]);
+  const checked = useMemo(() => mappingOfForm(settled, sources), [settled, sources]);
   // The preview is a POST, which the server refuses a member: only an admin asks for it.
   const preview = useMappingPreview(canEdit && 'body' in checked ? checked.body : null);
   const previewError = useMemo(
@@ -82,7 +85,7 @@ export function MappingForm({ initialValues, sources, canEdit, onClose }: Mappin
   }, [form, previewError, isPreviewed, preview.dataUpdatedAt]);
 
   const submit = () => {
-    const current = mappingOfForm(form.getFieldsValue(true) as MappingFormValues);
+    const current = mappingOfForm(form.getFieldsValue(true) as MappingFormValues, sources);
     if ('errors' in current) {
       form.setFields(mappingFieldsOf(current.errors));
       return;
@@ -97,7 +100,9 @@ export function MappingForm({ initialValues, sources, canEdit, onClose }: Mappin
 
   const hint =
     'errors' in checked
-      ? 'Pick a table and an id column for accounts and users to see how they match.'
+      ? checked.errors.every(({ path }) => JOIN_PATH.test(path))
+        ? 'Pick a table and a match column for each joined table to see how it matches.'
+        : 'Pick a table and an id column for accounts and users to see how they match.'
       : previewError
         ? previewError.fieldErrors.length
           ? 'Fix the fields marked above to see the preview.'
@@ -115,7 +120,7 @@ export function MappingForm({ initialValues, sources, canEdit, onClose }: Mappin
           const part = changed[entity];
           if (part && ('sourceId' in part || 'table' in part)) void keepPicks.move(entity, part);
         }
-        setValues(form.getFieldsValue(true) as MappingFormValues);
+        readValues();
       }}
       onFinish={submit}
       className="flex flex-col gap-4"
@@ -124,7 +129,9 @@ export function MappingForm({ initialValues, sources, canEdit, onClose }: Mappin
         <InlineAlert type="info" title="Only admins can change the mapping; you can read it." />
       )}
       <EntitySection entity="accounts" sources={sources} dropped={keepPicks.dropped.accounts} />
+      <JoinedTables entity="accounts" sources={sources} onPicksSet={readValues} />
       <EntitySection entity="users" sources={sources} dropped={keepPicks.dropped.users} />
+      <JoinedTables entity="users" sources={sources} onPicksSet={readValues} />
       <Form.Item name="hasEvents" label="Map events" valuePropName="checked" className="!mb-0">
         <Switch />
       </Form.Item>

@@ -1,6 +1,7 @@
 import type { MappingPreview } from '@revlane/contracts';
 import { Spin } from 'antd';
 import { mappingStatistics } from '../../lib/mapping-statistics';
+import { JoinPreview } from './join-preview';
 
 interface MappingPreviewPanelProps {
   preview: MappingPreview | undefined;
@@ -9,7 +10,7 @@ interface MappingPreviewPanelProps {
   hint: string | null;
 }
 
-/** The live preview: the match statistics a publish would give (ADR 0019). */
+/** The live preview: the match statistics a publish would give (ADR 0019), and each join's. */
 export function MappingPreviewPanel({ preview, isFetching, hint }: MappingPreviewPanelProps) {
   return (
     <section
@@ -27,6 +28,17 @@ export function MappingPreviewPanel({ preview, isFetching, hint }: MappingPrevie
             <li key={line}>{line}</li>
           ))}
         </ul>
+      )}
+      {!hint && preview && preview.accounts.joins.length + preview.users.joins.length > 0 && (
+        <div className="mt-3 flex flex-col gap-3">
+          {/* In the order of the body's joins: a table may be joined twice, so keyed by place. */}
+          {preview.accounts.joins.map((join, index) => (
+            <JoinPreview key={`accounts ${index}`} join={join} records="accounts" />
+          ))}
+          {preview.users.joins.map((join, index) => (
+            <JoinPreview key={`users ${index}`} join={join} records="users" />
+          ))}
+        </div>
       )}
     </section>
   );
