@@ -19,6 +19,11 @@ export interface RenderedTask {
   dueDate: string;
   ownerId: string | null;
   recordId: string;
+  /**
+   * The CRM records the task is about (ADR 0032): the record's own id in that CRM and its
+   * account's (`salesforce_id`, `account_salesforce_id`), the record's id last.
+   */
+  crmRecordIds: string[];
 }
 
 export const NO_OWNER: ActionOutcome = {

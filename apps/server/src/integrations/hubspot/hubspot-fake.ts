@@ -289,8 +289,16 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
     });
     app.post('/crm/v3/objects/tasks', async (request, reply) => {
       if (guard(request.headers.authorization, reply)) return reply;
-      const properties =
-        (request.body as { properties?: Properties } | undefined)?.properties ?? {};
+      const body = request.body as
+        { properties?: Properties; associations?: { to?: { id?: string } }[] } | undefined;
+      const properties = body?.properties ?? {};
+      // A task names its company by association; an unknown company is HubSpot's 400.
+      const companies = (body?.associations ?? []).map((a) => String(a.to?.id ?? ''));
+      const unknown = companies.find((id) => !data.companies.some((c) => c.id === id));
+      if (unknown !== undefined)
+        return reply
+          .code(400)
+          .send(error('VALIDATION_ERROR', `No company with id ${unknown} to associate with.`));
       const owner = properties.hubspot_owner_id;
       if (owner && !data.owners.some((candidate) => candidate.id === owner))
         return reply
@@ -314,6 +322,9 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
         createdAt: now,
         updatedAt: now,
         archived: false,
+        ...(companies.length > 0
+          ? { associations: { companies: { results: companies.map((id) => ({ id })) } } }
+          : {}),
       };
       data.tasks.push(task);
       oauth.record('task', task, request.headers.authorization);

@@ -1,4 +1,7 @@
-import type { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/tasks/index.js';
+import type {
+  AssociationSpecAssociationCategoryEnum,
+  FilterOperatorEnum,
+} from '@hubspot/api-client/lib/codegen/crm/objects/tasks/index.js';
 import { hubspotClient } from './hubspot-provider.js';
 import { TASK_KEY_PROPERTY } from './hubspot-fake.js';
 import { withAccessToken, type OpenSession } from '../core/connected-session.js';
@@ -27,6 +30,30 @@ async function findTask(client: HubSpot, key: string): Promise<string | null> {
   return found.results[0]?.id ?? null;
 }
 
+/** HubSpot's own association type of a task to a company. */
+const TASK_TO_COMPANY = 192;
+
+/**
+ * The task's company (ADR 0032): the record's HubSpot company id (its own on a companies
+ * record, its account's on a contact), a HubSpot id being all digits.
+ */
+function companyOf(recordIds: string[]) {
+  const company = recordIds.find((id) => /^\d+$/.test(id));
+  return company
+    ? [
+        {
+          to: { id: company },
+          types: [
+            {
+              associationCategory: 'HUBSPOT_DEFINED' as AssociationSpecAssociationCategoryEnum,
+              associationTypeId: TASK_TO_COMPANY,
+            },
+          ],
+        },
+      ]
+    : [];
+}
+
 /**
  * `hubspot_task` (ADR 0024): a CRM task through @hubspot/api-client carrying the idempotency
  * key in the unique `revlane_key` property: searched first, created when absent; a 409 (a
@@ -52,7 +79,7 @@ export function hubspotTaskSender(open: OpenSession): ProviderSender<RenderedTas
               hubspot_owner_id: rendered.ownerId!,
               [TASK_KEY_PROPERTY]: key,
             },
-            associations: [],
+            associations: companyOf(rendered.crmRecordIds),
           });
           return { kind: 'sent', externalId: task.id };
         } catch (error) {

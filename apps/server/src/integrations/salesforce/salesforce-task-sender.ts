@@ -22,11 +22,15 @@ const EXTERNAL_ID_MAX = 255;
 const externalIdOf = (key: string) =>
   key.length <= EXTERNAL_ID_MAX ? key : createHash('sha256').update(key).digest('hex');
 
-/** Accounts and opportunities are what a task is about (WhatId); contacts and leads whom (WhoId). */
-function linkOf(recordId: string): { WhatId?: string; WhoId?: string } {
-  if (/^(001|006)[A-Za-z0-9]{9,15}$/.test(recordId)) return { WhatId: recordId };
-  if (/^(003|00Q)[A-Za-z0-9]{9,15}$/.test(recordId)) return { WhoId: recordId };
-  return {};
+/**
+ * Accounts and opportunities are what a task is about (WhatId); contacts and leads whom
+ * (WhoId). Of the record's Salesforce ids (its own, its account's: ADR 0032), the first of
+ * each kind, told apart by Salesforce's key prefixes.
+ */
+function linksOf(recordIds: string[]): { WhatId?: string; WhoId?: string } {
+  const what = recordIds.find((id) => /^(001|006)[A-Za-z0-9]{9,15}$/.test(id));
+  const who = recordIds.find((id) => /^(003|00Q)[A-Za-z0-9]{9,15}$/.test(id));
+  return { ...(what ? { WhatId: what } : {}), ...(who ? { WhoId: who } : {}) };
 }
 
 /** A jsforce connection per session; an expired session is refreshed and saved by ours. */
@@ -70,7 +74,7 @@ export function salesforceTaskSender(open: OpenSession): ProviderSender<Rendered
           Description: rendered.description,
           ActivityDate: rendered.dueDate,
           Status: 'Not Started',
-          ...linkOf(rendered.recordId),
+          ...linksOf(rendered.crmRecordIds),
         },
         TASK_KEY_FIELD,
       )) as UpsertAnswer;

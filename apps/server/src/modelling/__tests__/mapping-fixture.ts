@@ -57,10 +57,12 @@ export interface MappingFixture extends ComposerFixture {
 }
 
 /** Three CSV sources landed; on PostgreSQL's warehouse too when TEST_DATABASE_URL is set. */
-export async function createMappingFixture(): Promise<MappingFixture> {
+export async function createMappingFixture(
+  env: Record<string, string> = {},
+): Promise<MappingFixture> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const f = await createComposerFixture({
-    env: { ...FAST_JOBS_ENV, ...(pgUrl ? { WAREHOUSE_URL: pgUrl } : {}) },
+    env: { ...FAST_JOBS_ENV, ...(pgUrl ? { WAREHOUSE_URL: pgUrl } : {}), ...env },
   });
   const land = async (sourceId: string, content: string) => {
     writeCsvSource(f, sourceId, content);

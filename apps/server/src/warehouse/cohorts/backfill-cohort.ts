@@ -10,6 +10,8 @@ export interface CohortToBackfill {
   cohortId: string;
   table: BaseTable;
   filters: readonly unknown[];
+  /** Who "me" on an owner's email means in its filters: the cohort's creator (ADR 0032). */
+  viewerEmail?: string | null;
   /**
    * Its filters changed since its snapshots were taken: they are replaced by the new history
    * in the same transaction, instead of leaving the cohort alone (ADR 0013).
@@ -39,11 +41,11 @@ export async function backfillCohort(
   cohort: CohortToBackfill,
   series: BackfillSeries,
 ): Promise<boolean> {
-  const { table, filters } = cohort;
+  const { table, filters, viewerEmail } = cohort;
   const sourceTable = series.tables[table];
   if (!sourceTable) throw new Error(`No ${table} series table to back-fill from`);
   const membersByDay = compileSeriesQuery(
-    { orgId, table, filters, sourceTable, catalogue: series.catalogue },
+    { orgId, table, filters, sourceTable, catalogue: series.catalogue, viewerEmail },
     warehouse.dialect,
   ).idsByDayQuery;
   await ensureCohortTables(warehouse, orgId);

@@ -11,6 +11,8 @@ export interface CohortDefinition {
   cohortId: string;
   table: BaseTable;
   filters: readonly unknown[];
+  /** Who "me" on an owner's email means in its filters: the cohort's creator (ADR 0032). */
+  viewerEmail?: string | null;
 }
 
 export interface SnapshotResult {
@@ -56,6 +58,7 @@ export async function snapshotCohort(
       filters: cohort.filters,
       columns: ['id'],
       asOf: snapshotAt,
+      viewerEmail: cohort.viewerEmail ?? null,
     },
     warehouse.dialect,
   ).exportQuery;

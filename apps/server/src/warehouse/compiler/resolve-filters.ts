@@ -31,12 +31,13 @@ export function resolveFilters(
   filters: readonly unknown[],
   issues: IssueList,
   listPath = 'filters',
+  viewerEmail: string | null = null,
 ): ResolvedCondition[] {
   const resolved: ResolvedCondition[] = [];
   filters.forEach((raw, index) => {
     const path = `${listPath}[${index}]`;
     if (!isGroupLike(raw)) {
-      const filter = resolveFilter(catalogue, table, raw, issues, path);
+      const filter = resolveFilter(catalogue, table, raw, issues, path, viewerEmail);
       if (filter && filter !== 'always') resolved.push(filter);
       return;
     }
@@ -52,7 +53,7 @@ export function resolveFilters(
     members.forEach((member: unknown, memberIndex) => {
       const memberPath = `${path}.filters[${memberIndex}]`;
       if (isGroupLike(member)) return issues.add(memberPath, 'A group holds filters, not groups');
-      const filter = resolveFilter(catalogue, table, member, issues, memberPath);
+      const filter = resolveFilter(catalogue, table, member, issues, memberPath, viewerEmail);
       if (filter === 'always') always = true;
       else if (filter) group.push(filter);
     });
@@ -62,6 +63,18 @@ export function resolveFilters(
   return resolved;
 }
 
+/** The owner columns on which the value "me" means the signed-in user (ADR 0032). */
+const OWNER_EMAILS = new Set(['owner_email', 'account_owner_email']);
+/** Matches no email: "me" for a query no user asked (a snapshot without a viewer). */
+const NOBODY = '';
+
+/** "me" (any case), alone or in a list, as the viewer's email. */
+function meAs(value: unknown, viewerEmail: string | null): unknown {
+  const me = (item: unknown) =>
+    typeof item === 'string' && item.trim().toLowerCase() === 'me' ? (viewerEmail ?? NOBODY) : item;
+  return Array.isArray(value) ? value.map(me) : me(value);
+}
+
 /** One filter: its condition, 'always' for `none` (every record), or undefined after an issue. */
 function resolveFilter(
   catalogue: OrgCatalogue,
@@ -69,6 +82,7 @@ function resolveFilter(
   raw: unknown,
   issues: IssueList,
   path: string,
+  viewerEmail: string | null,
 ): ResolvedFilter | 'always' | undefined {
   const parsed = segmentFilterSchema.safeParse(raw);
   if (!parsed.success) {
@@ -108,7 +122,7 @@ function resolveFilter(
   const value = normaliseFilterValue(
     column,
     filter.operator,
-    filter.value,
+    OWNER_EMAILS.has(column.name) ? meAs(filter.value, viewerEmail) : filter.value,
     issues,
     `${path}.value`,
   );

@@ -105,6 +105,7 @@ export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
   const grouped = (input.groupBy?.length ?? 0) > 0;
   const aggregates = resolveAggregates(columns, groupBy, input.aggregates);
   const sortBy = input.sortBy ?? [];
+  const viewer = input.viewerEmail ?? null;
   const resolved: ResolvedQuery = {
     orgId: assertOrgId(input.orgId),
     table,
@@ -112,8 +113,8 @@ export function resolveQuery(input: SegmentQueryInput): ResolvedQuery {
     sourceTable: input.sourceTable ?? SEGMENT_TABLE_NAMES[table],
     changesOf: input.changesOf ?? null,
     filters: [
-      ...resolveFilters(catalogue, table, input.baseFilters ?? [], issues, 'baseFilters'),
-      ...resolveFilters(catalogue, table, input.filters ?? [], issues),
+      ...resolveFilters(catalogue, table, input.baseFilters ?? [], issues, 'baseFilters', viewer),
+      ...resolveFilters(catalogue, table, input.filters ?? [], issues, 'filters', viewer),
     ],
     today: utcDayStart(input.asOf ?? Date.now()),
     search: search ? search.toLowerCase() : null,

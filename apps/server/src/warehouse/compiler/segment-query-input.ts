@@ -33,6 +33,11 @@ export interface SegmentQueryInput {
    * row's as-of day instead.
    */
   asOf?: number;
+  /**
+   * Who the filter value "me" on an owner's email (`owner_email`, `account_owner_email`)
+   * means: the signed-in user's email (ADR 0032). Omitted, "me" matches no owner.
+   */
+  viewerEmail?: string | null;
   sortBy?: readonly SortInfo[];
   /** Column names to return, in order; default: the whole catalogue. */
   columns?: readonly string[];

@@ -22,7 +22,7 @@ export async function readSegmentData(
   const segment = await requireSegmentCached(db, auth.org.id, segmentId);
   const { pivot, pivot_identifier: pivotIdentifier, ...list } = query;
   const groupBy = pivot ? [pivot, pivotIdentifier].filter((name) => name !== undefined) : [];
-  const input = toQueryInput(auth.org.id, segment, { ...list, groupBy });
+  const input = toQueryInput(auth.org.id, segment, { ...list, groupBy }, auth.user.email);
   if (!pivot && pivotIdentifier !== undefined) {
     // A second grouping column without a first is a mistake, not a request for rows.
     throw badRequest('pivot_identifier needs pivot', [

@@ -27,6 +27,8 @@ export function toQueryInput(
   orgId: string,
   segment: SegmentRecord,
   list: RequestedList,
+  /** The signed-in user's email: what "me" means on an owner's email (ADR 0032). */
+  viewerEmail: string | null = null,
 ): SegmentQueryInput {
   const settings = toSegmentDetail(segment, 'ready');
   // The saved sort orders rows; groups sort by their keys unless the query says otherwise.
@@ -44,6 +46,7 @@ export function toQueryInput(
     groupBy: list.groupBy,
     // What each numeric column shows in groups: the segment's choice, whatever the grouping.
     aggregates: settings.grouping.aggregates,
+    viewerEmail,
   };
 }
 

@@ -40,6 +40,8 @@ export function resolveExportInput(
   dialect: Dialect,
   prefix: 'body' | 'query',
   catalogue: OrgCatalogue,
+  /** Who "me" is on an owner's email (ADR 0032): the user the ticket was issued to. */
+  viewerEmail: string | null,
 ): SegmentQueryInput {
   const { sortBy, pivot, pivot_identifier: pivotIdentifier, cohort, changes, since } = query;
   const { search, filters, columns } = query;
@@ -59,12 +61,17 @@ export function resolveExportInput(
     throw badRequest('The export query is invalid', errors);
   }
   const groupBy = pivot ? [pivot, pivotIdentifier].filter((name) => name !== undefined) : [];
-  const input = toQueryInput(orgId, segment, {
-    ...parsed.data,
-    sortBy: parseSortBy(sortBy),
-    // A cohort's Entered / Left list is exported as records, never grouped (ADR 0013).
-    groupBy: changesOf ? [] : groupBy,
-  });
+  const input = toQueryInput(
+    orgId,
+    segment,
+    {
+      ...parsed.data,
+      sortBy: parseSortBy(sortBy),
+      // A cohort's Entered / Left list is exported as records, never grouped (ADR 0013).
+      groupBy: changesOf ? [] : groupBy,
+    },
+    viewerEmail,
+  );
   if (changesOf) input.changesOf = changesOf;
   try {
     // Checked against the organization's catalogue (ADR 0026); the reader compiles again.

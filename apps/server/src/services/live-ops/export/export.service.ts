@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { EXPORT_TICKET_TTL_SECONDS } from '@revlane/contracts';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
+import { findAccountByUserId } from '../../../platform/auth/accounts.repository.js';
 import type { Database } from '../../../platform/database/database.js';
 import { badRequest, notFound, unauthorized } from '../../../platform/errors/http-error.js';
 import type { WarehouseAccess } from '../../../warehouse/index.js';
@@ -26,7 +27,15 @@ export async function issueExportTicket(
 ) {
   const segment = await requireSegment(db, auth.org.id, segmentId);
   const catalogue = await warehouse.reader.catalogue(auth.org.id);
-  resolveExportInput(auth.org.id, segment, query, warehouse.engine.dialect, 'body', catalogue);
+  resolveExportInput(
+    auth.org.id,
+    segment,
+    query,
+    warehouse.engine.dialect,
+    'body',
+    catalogue,
+    auth.user.email,
+  );
   if (query.cohort && !(await cohortNameOf(db, segment, query.cohort, auth.user.id))) {
     throw badRequest('The export query is invalid', [
       { path: 'body.cohort', message: 'No such cohort in this segment' },
@@ -102,6 +111,7 @@ export async function openExport(
     warehouse.engine.dialect,
     'query',
     catalogue,
+    (await findAccountByUserId(db, ticket.userId))?.user.email ?? null,
   );
   return readSegment(async () => {
     // The engine writes the CSV (DuckDB's own writer; PostgreSQL to the same bytes), formulas

@@ -65,6 +65,7 @@ async function backfillHistories(
         cohortId: cohort.id,
         table: cohort.table,
         filters: cohort.filters,
+        viewerEmail: cohort.viewerEmail,
         // A requested history always replaces: a new cohort's first count may have landed
         // since `snapshotted` was read (count-created-cohort.ts), and must not stop it.
         replace: cohort.historyRequestedAt !== null || snapshotted.has(cohort.id),

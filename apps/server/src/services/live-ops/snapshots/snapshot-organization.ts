@@ -62,7 +62,8 @@ export async function snapshotValidCohort(
   cohort: CohortToSnapshot,
   snapshotAt: number,
 ): Promise<SnapshotResult | null> {
-  const definition = { cohortId: cohort.id, table: cohort.table, filters: cohort.filters };
+  const { id: cohortId, table, filters, viewerEmail } = cohort;
+  const definition = { cohortId, table, filters, viewerEmail };
   try {
     return await snapshotCohort(deps.warehouse, orgId, definition, snapshotAt);
   } catch (error) {

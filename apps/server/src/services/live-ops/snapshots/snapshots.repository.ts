@@ -1,7 +1,7 @@
 import type { BaseTable, FilterItem } from '@revlane/contracts';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
-import { cohorts, organizations, segments } from '../../../platform/database/schema/index.js';
+import { cohorts, organizations, segments, users } from '../../../platform/database/schema/index.js';
 
 export interface CohortToSnapshot {
   id: string;
@@ -10,6 +10,8 @@ export interface CohortToSnapshot {
   filters: FilterItem[];
   /** Its history is to be (re)built from the as-of series (created, or new filters). */
   historyRequestedAt: Date | null;
+  /** Its creator's email: who "me" on an owner's email means in a snapshot (ADR 0032). */
+  viewerEmail: string | null;
 }
 
 /**
@@ -24,9 +26,11 @@ function selectCohortsToSnapshot(db: Database, orgId: string, cohortId?: string)
       baseFilters: segments.filters,
       filters: cohorts.filters,
       historyRequestedAt: cohorts.historyRequestedAt,
+      viewerEmail: users.email,
     })
     .from(cohorts)
     .innerJoin(segments, eq(segments.id, cohorts.segmentId))
+    .leftJoin(users, eq(users.id, cohorts.createdBy))
     .where(
       and(
         eq(cohorts.orgId, orgId),

@@ -203,6 +203,28 @@ describe('plays: Salesforce, HubSpot, Outreach and Google Sheets senders, exactl
     },
   );
 
+  it('merged records (ADR 0032): a product account’s task lands on its CRM account', async () => {
+    // A product account joined to Salesforce and HubSpot carries their ids as columns.
+    const merged = {
+      id: 'p-7',
+      name: 'Acme',
+      salesforce_id: '001SBX000003',
+      hubspot_id: '91000002',
+    };
+    const sf = await runOnce([task('salesforce_task')], [{ ...merged, owner_id: '005SBX000001' }]);
+    expect(sf.detail.items[0]).toMatchObject({ status: 'succeeded' });
+    const sfTask = fakes.salesforce.oauth.received.filter((entry) => entry.kind === 'Task').at(-1);
+    expect(sfTask!.body).toMatchObject({ WhatId: '001SBX000003', OwnerId: '005SBX000001' });
+    const hs = await runOnce([task('hubspot_task')], [{ ...merged, owner_id: '31000001' }]);
+    expect(hs.detail.items[0]).toMatchObject({ status: 'succeeded' });
+    const hsTask = fakes.hubspot.oauth.received.filter((entry) => entry.kind === 'task').at(-1);
+    expect(hsTask!.body).toMatchObject({
+      associations: {
+        companies: { results: [{ id: '91000002' }] },
+      },
+    });
+  });
+
   it('outreach_sequence: finds or creates the prospect, adds it to the sequence; a 429 is waited; no such sequence fails; "already in sequence" is done', async () => {
     const fake = fakes.outreach;
     fake.oauth.throttleNext = 1;

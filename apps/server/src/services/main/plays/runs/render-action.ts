@@ -12,6 +12,16 @@ const ownerOf = (record: PlayRecordValues) => {
 };
 
 /**
+ * The ids a merged record carries in a CRM (ADR 0032): its own (`salesforce_id`, the joined
+ * record's), its account's (`account_salesforce_id`), then its own id (a mapping whose
+ * primary table is the CRM's).
+ */
+function crmRecordIdsOf(record: PlayRecordValues, crm: 'salesforce' | 'hubspot'): string[] {
+  const ids = [record[`${crm}_id`], record[`account_${crm}_id`], record.id];
+  return ids.filter((id): id is string => typeof id === 'string' && id !== '');
+}
+
+/**
  * Exactly what an action sends for one record (ADR 0024): the preview shows it and the run
  * sends it, so the two cannot disagree. Downstream fields that carry the idempotency key are
  * added by each sender.
@@ -29,6 +39,10 @@ export function renderAction(action: PlayAction, record: PlayRecordValues, now =
         dueDate: dueDate(action.dueInDays, now),
         ownerId: ownerOf(record),
         recordId: String(record.id),
+        crmRecordIds: crmRecordIdsOf(
+          record,
+          action.type === 'salesforce_task' ? 'salesforce' : 'hubspot',
+        ),
       };
     case 'outreach_sequence':
       return { sequenceId: action.sequenceId, email: render(action.email) };
