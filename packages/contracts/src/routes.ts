@@ -12,6 +12,10 @@ export const APP_ROUTES = {
   play: (playId: string) => `/app/plays/${playId}`,
   notifications: '/app/notifications',
   notification: (notificationId: string) => `/app/notifications/${notificationId}`,
+  /** One account's or user's page; record ids come from customer data, so they are encoded. */
+  account: (accountId: string) => `/app/accounts/${encodeURIComponent(accountId)}`,
+  user: (userId: string) => `/app/users/${encodeURIComponent(userId)}`,
+  record: (kind: 'accounts' | 'users', id: string) => `/app/${kind}/${encodeURIComponent(id)}`,
   profile: '/app/profile',
   notFound: '/404',
   /** Where the embedded identity provider sends the browser to sign in. */

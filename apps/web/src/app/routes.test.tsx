@@ -49,6 +49,8 @@ describe('every page of docs/product.md §2', () => {
     ['/app/notifications', 'Alerts', 'No alerts yet'],
     ['/app/notifications/n-3', 'Alert details', 'Alert not found'],
     ['/app/profile', 'Profile', 'Your details'],
+    ['/app/accounts/acc-404', 'Account', 'Account not found'],
+    ['/app/users/u-404', 'User', 'User not found'],
     ['/app/segments/seg-1', 'Active accounts', 'Accounts with activity in the last 30 days'],
     ['/app/segments/seg-1/c-1', 'Active accounts', 'Accounts with activity in the last 30 days'],
     [

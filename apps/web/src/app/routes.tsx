@@ -52,6 +52,8 @@ const appChildRoutes: RouteObject[] = [
     path: 'notifications/:notificationId',
     lazy: lazyRoute(() => import('@/routes/notification-route')),
   },
+  { path: 'accounts/:accountId', lazy: lazyRoute(() => import('@/routes/account-route')) },
+  { path: 'users/:userId', lazy: lazyRoute(() => import('@/routes/user-route')) },
   { path: 'profile', lazy: lazyRoute(() => import('@/routes/profile-route')) },
   { path: '*', element: <Navigate to={APP_ROUTES.notFound} replace /> },
 ];

@@ -369,6 +369,15 @@ describe('alert details (/app/notifications/{id})', () => {
       expect(within(items[0]!).getByRole('list', { name: 'Records' })).toHaveTextContent(
         'Globex (globex.example)',
       );
+      // Each record opens its page: the alert's segment holds accounts.
+      const records = within(items[0]!).getByRole('list', { name: 'Records' });
+      expect(
+        await within(records).findByRole('link', { name: 'Globex (globex.example)' }),
+      ).toHaveAttribute('href', '/app/accounts/acc-7');
+      expect(within(records).getByRole('link', { name: 'Initech' })).toHaveAttribute(
+        'href',
+        '/app/accounts/acc-9',
+      );
       const link = within(items[0]!).getByRole('link', {
         name: 'Open these 2 records in the segment',
       });

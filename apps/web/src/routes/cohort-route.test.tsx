@@ -59,7 +59,11 @@ describe('cohort page', () => {
       expect(screen.getByText('as of March 04 2026 at 09:15 AM')).toBeInTheDocument();
       await waitFor(() => expect(urlFilters()).toBe(JSON.stringify(cohort().filters)));
       // The table asks once, with the cohort's filters: never the unfiltered segment first.
-      await screen.findByText('Globex');
+      // The cohort's table is the segment's: a record's name opens its page.
+      expect(await screen.findByRole('link', { name: 'Initech' })).toHaveAttribute(
+        'href',
+        '/app/accounts/acc-2',
+      );
       const dataQueries = requests.filter((r) => pathOf(r) === DATA);
       expect(dataQueries.map((r) => new URL(r.url).searchParams.get('filters'))).toEqual([
         JSON.stringify(cohort().filters),

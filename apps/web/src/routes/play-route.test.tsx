@@ -194,6 +194,11 @@ describe('play details (/app/plays/{playId})', () => {
       const rows = within(outcomes).getAllByRole('row').slice(1);
       expect(rows[0]).toHaveTextContent('acc-7Slack messagesucceeded11700000000.000100');
       expect(rows[1]).toHaveTextContent('acc-7Webhookfailed4—HTTP 410 Gone');
+      // Each record opens its page: the play's segment holds accounts.
+      expect(await within(rows[0]!).findByRole('link', { name: 'acc-7' })).toHaveAttribute(
+        'href',
+        '/app/accounts/acc-7',
+      );
     },
     SLOW_MS,
   );

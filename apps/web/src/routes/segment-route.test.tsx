@@ -48,6 +48,11 @@ describe('segment page', () => {
       'href',
       'mailto:hank@globex.test',
     );
+    // A record's name opens its page: this segment holds accounts.
+    expect(screen.getByRole('link', { name: 'Initech' })).toHaveAttribute(
+      'href',
+      '/app/accounts/acc-2',
+    );
   });
 
   it('asks for exactly the view in the URL, and a new filter goes into the URL', async () => {

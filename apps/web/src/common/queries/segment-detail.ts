@@ -1,5 +1,6 @@
-import { LIVE_OPS_API, segmentDetailSchema } from '@revlane/contracts';
-import { defineGetQuery } from '@/common/api';
+import { LIVE_OPS_API, segmentDetailSchema, type BaseTable } from '@revlane/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { defineGetQuery, useApiClient } from '@/common/api';
 import { sharedKeys } from './shared-keys';
 
 /**
@@ -13,3 +14,17 @@ export const segmentDetailQuery = (segmentId: string) =>
     schema: segmentDetailSchema,
     queryKey: sharedKeys.segment(segmentId),
   });
+
+/**
+ * Whose records a segment holds (accounts or users), for pages that link a record to its page
+ * (an alert's firings, a play's runs); undefined while it loads or when it cannot be read.
+ */
+export function useSegmentBaseTable(segmentId: string | undefined): BaseTable | undefined {
+  const query = segmentDetailQuery(segmentId ?? '');
+  return useQuery({
+    ...query.options(useApiClient(query.service)),
+    enabled: Boolean(segmentId),
+    // The records stay listed without links: no toast for this side read.
+    meta: { hideErrorToast: true },
+  }).data?.baseTable;
+}

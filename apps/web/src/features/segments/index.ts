@@ -4,6 +4,7 @@ export { usePrefetchMySegments } from '@/common/queries';
 export { SegmentFrame } from './components/segment-frame';
 export { SegmentSettingsLink } from './components/segment-settings-link';
 export { SegmentWorkspace } from './components/segment-workspace';
+export { SegmentCell } from './components/table/segment-cell';
 export { Sparkline } from './components/table/sparkline';
 export { ExportButton } from './components/toolbar/export-button';
 export { SegmentSettingsLayout } from './components/segment-settings-layout';

@@ -1,8 +1,15 @@
 import { RedoOutlined } from '@ant-design/icons';
-import type { Delivery, Firing, Notification } from '@revlane/contracts';
+import {
+  APP_ROUTES,
+  type BaseTable,
+  type Delivery,
+  type Firing,
+  type Notification,
+} from '@revlane/contracts';
 import { Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
+import { useSegmentBaseTable } from '@/common/queries';
 import { EmptyState } from '@/common/ui/empty-state';
 import { LoadError } from '@/common/ui/load-error';
 import { MutationButton } from '@/common/ui/mutation-button';
@@ -28,6 +35,7 @@ const STATUS_COLORS: Record<Delivery['status'], string> = {
  */
 export function FiringsList({ alert }: { alert: Notification }) {
   const firings = useFirings(alert.id);
+  const baseTable = useSegmentBaseTable(alert.segmentId);
   if (firings.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (firings.isError) {
     return (
@@ -45,14 +53,21 @@ export function FiringsList({ alert }: { alert: Notification }) {
     <SectionCard title="Firings">
       <ol aria-label="Firings" className="flex flex-col gap-6">
         {firings.data.map((firing) => (
-          <FiringItem key={firing.id} alert={alert} firing={firing} />
+          <FiringItem key={firing.id} alert={alert} firing={firing} baseTable={baseTable} />
         ))}
       </ol>
     </SectionCard>
   );
 }
 
-function FiringItem({ alert, firing }: { alert: Notification; firing: Firing }) {
+interface FiringItemProps {
+  alert: Notification;
+  firing: Firing;
+  /** Whose records the alert's segment holds; until it is known, records are not links. */
+  baseTable: BaseTable | undefined;
+}
+
+function FiringItem({ alert, firing, baseTable }: FiringItemProps) {
   const shown = firing.records.slice(0, RECORDS_SHOWN);
   const resend = useResendFiring(alert.id);
   const hasFailed = firing.deliveries.some((delivery) => delivery.status === 'failed');
@@ -71,7 +86,9 @@ function FiringItem({ alert, firing }: { alert: Notification; firing: Firing }) 
         <>
           <ul aria-label="Records" className="mt-2 list-disc ps-5 text-sm text-slate-700">
             {shown.map((record, index) => (
-              <li key={String(record.id ?? index)}>{recordLabel(record)}</li>
+              <li key={String(record.id ?? index)}>
+                <RecordLabel record={record} baseTable={baseTable} />
+              </li>
             ))}
           </ul>
           <Link
@@ -116,4 +133,17 @@ function FiringItem({ alert, firing }: { alert: Notification; firing: Firing }) 
       )}
     </li>
   );
+}
+
+/** A firing's record, its name linking to the record's page (docs/product.md §2). */
+function RecordLabel({
+  record,
+  baseTable,
+}: {
+  record: Firing['records'][number];
+  baseTable: BaseTable | undefined;
+}) {
+  const id = record.id;
+  if (!baseTable || id === null || id === undefined || id === '') return recordLabel(record);
+  return <Link to={APP_ROUTES.record(baseTable, String(id))}>{recordLabel(record)}</Link>;
 }

@@ -1,10 +1,12 @@
 import { RedoOutlined } from '@ant-design/icons';
-import type { PlayRunItem } from '@revlane/contracts';
+import { APP_ROUTES, type BaseTable, type PlayRunItem } from '@revlane/contracts';
 import { Skeleton, Table, Tag, type TableProps } from 'antd';
+import { Link } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
+import { useSegmentBaseTable } from '@/common/queries';
 import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { LoadError } from '@/common/ui/load-error';
-import { usePlayRun } from '../api/get-play';
+import { usePlay, usePlayRun } from '../api/get-play';
 import { useResendRun } from '../api/save-play';
 import { ACTION_LABELS } from '../lib/describe-play';
 
@@ -14,8 +16,18 @@ const ITEM_COLORS: Record<PlayRunItem['status'], string> = {
   failed: 'red',
 };
 
-const columns: TableProps<PlayRunItem>['columns'] = [
-  { key: 'record', title: 'Record', render: (_, item) => item.recordId },
+/** The outcome columns; a record links to its page once the segment's base table is known. */
+const toColumns = (baseTable: BaseTable | undefined): TableProps<PlayRunItem>['columns'] => [
+  {
+    key: 'record',
+    title: 'Record',
+    render: (_, item) =>
+      baseTable ? (
+        <Link to={APP_ROUTES.record(baseTable, item.recordId)}>{item.recordId}</Link>
+      ) : (
+        item.recordId
+      ),
+  },
   { key: 'action', title: 'Action', render: (_, item) => ACTION_LABELS[item.actionType] },
   {
     key: 'status',
@@ -52,6 +64,8 @@ interface RunItemsProps {
  */
 export function RunItems({ playId, runId, canEdit }: RunItemsProps) {
   const run = usePlayRun(playId, runId);
+  // The play is on screen already (its page read it): whose records its cohort holds.
+  const baseTable = useSegmentBaseTable(usePlay(playId).data?.segmentId);
   const resend = useResendRun(playId);
   if (run.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (run.isError) {
@@ -81,7 +95,7 @@ export function RunItems({ playId, runId, canEdit }: RunItemsProps) {
         aria-label="Outcomes per record"
         rowKey={(item) => `${item.recordId}:${item.actionId}`}
         size="small"
-        columns={columns}
+        columns={toColumns(baseTable)}
         dataSource={run.data.items}
         pagination={run.data.items.length > 50 ? { pageSize: 50 } : false}
         scroll={{ x: 'max-content' }}

@@ -103,6 +103,7 @@ export function SegmentResults({
         <DataErrorState message={rows.error.message} onRetry={() => void rows.refetch()} />
       )}
       <SegmentTable
+        baseTable={segment.baseTable}
         columns={page.columns}
         rows={page.rows}
         sort={sort}

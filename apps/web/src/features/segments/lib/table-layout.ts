@@ -1,7 +1,7 @@
 import type { DataType, SegmentColumn } from '@revlane/contracts';
 
 /** Both base tables' catalogues name a record in this column (docs/architecture.md §5.2). */
-const NAME_COLUMN = 'name';
+export const NAME_COLUMN = 'name';
 
 const WIDTH_BY_TYPE: Partial<Record<DataType, number>> = {
   email: 240,

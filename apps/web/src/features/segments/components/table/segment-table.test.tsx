@@ -1,6 +1,7 @@
-import type { SegmentColumn } from '@revlane/contracts';
+import type { BaseTable, SegmentColumn, SegmentRow } from '@revlane/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AntdForTests } from '@/testing/antd-for-tests';
 import { SegmentTable } from './segment-table';
@@ -23,18 +24,23 @@ const COLUMNS: SegmentColumn[] = [
   },
 ];
 
-function renderTable() {
+const ACME = { id: 'a1', plan: 'pro', name: 'Acme', active_users_7d: 12 };
+
+function renderTable(baseTable: BaseTable = 'accounts', rows: SegmentRow[] = [ACME]) {
   render(
-    <AntdForTests>
-      <SegmentTable
-        columns={COLUMNS}
-        rows={[{ id: 'a1', plan: 'pro', name: 'Acme', active_users_7d: 12 }]}
-        sort={undefined}
-        onSortChange={() => undefined}
-        paging={{ page: 1, perPage: 50, total: 1, onChange: () => undefined }}
-        isFetching={false}
-      />
-    </AntdForTests>,
+    <MemoryRouter>
+      <AntdForTests>
+        <SegmentTable
+          baseTable={baseTable}
+          columns={COLUMNS}
+          rows={rows}
+          sort={undefined}
+          onSortChange={() => undefined}
+          paging={{ page: 1, perPage: 50, total: rows.length, onChange: () => undefined }}
+          isFetching={false}
+        />
+      </AntdForTests>
+    </MemoryRouter>,
   );
 }
 
@@ -65,5 +71,23 @@ describe('segment table', () => {
     const tooltip = description.closest<HTMLElement>('[role="tooltip"]')!;
     expect(within(tooltip).getByText('Active users (7d)')).toBeInTheDocument();
     expect(tooltip.closest('.ant-tooltip')).not.toHaveClass('ant-tooltip-hidden');
+  });
+
+  it('links a record’s name to its page: an account’s, a user’s; a nameless one by its id', () => {
+    renderTable('accounts', [ACME, { id: 'a/2', plan: 'free', name: null, active_users_7d: 0 }]);
+    expect(screen.getByRole('link', { name: 'Acme' })).toHaveAttribute('href', '/app/accounts/a1');
+    // Ids come from customer data: encoded into the path.
+    expect(screen.getByRole('link', { name: 'a/2' })).toHaveAttribute(
+      'href',
+      '/app/accounts/a%2F2',
+    );
+  });
+
+  it('links a user’s name to the user’s page', () => {
+    renderTable('users', [{ id: 'u-9', plan: 'pro', name: 'Ada Lovelace', active_users_7d: 3 }]);
+    expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/app/users/u-9',
+    );
   });
 });

@@ -1,11 +1,12 @@
-import type { SegmentColumn, SegmentRow, SortInfo } from '@revlane/contracts';
+import type { BaseTable, SegmentColumn, SegmentRow, SortInfo } from '@revlane/contracts';
 import { Table, type TableColumnsType, type TableProps, type TableRef } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useRef } from 'react';
 import { useHeaderScrollSync } from '../../hooks/use-header-scroll-sync';
 import { formatRange } from '../../lib/format-value';
-import { columnWidth, leadWithName } from '../../lib/table-layout';
+import { columnWidth, leadWithName, NAME_COLUMN } from '../../lib/table-layout';
 import { HeaderCell, headerHint } from './header-cell';
+import { RecordNameCell } from './record-name-cell';
 import { SegmentCell } from './segment-cell';
 
 export interface TablePaging {
@@ -16,6 +17,8 @@ export interface TablePaging {
 }
 
 interface SegmentTableProps {
+  /** Whose records these are: a name links to the account's or the user's page. */
+  baseTable: BaseTable;
   columns: SegmentColumn[];
   rows: SegmentRow[];
   sort: SortInfo | undefined;
@@ -24,7 +27,7 @@ interface SegmentTableProps {
   isFetching: boolean;
 }
 
-function toColumns(columns: SegmentColumn[], sort: SortInfo | undefined) {
+function toColumns(baseTable: BaseTable, columns: SegmentColumn[], sort: SortInfo | undefined) {
   return leadWithName(columns).map((column, index) => ({
     key: column.name,
     dataIndex: column.name,
@@ -38,9 +41,12 @@ function toColumns(columns: SegmentColumn[], sort: SortInfo | undefined) {
     onHeaderCell: () => headerHint({ label: column.label, description: column.description }),
     sorter: column.dataType !== 'timeseries',
     sortOrder: sort?.field === column.name ? (sort.isDescending ? 'descend' : 'ascend') : null,
-    render: (_: unknown, row: SegmentRow) => (
-      <SegmentCell column={column} value={row[column.name]} />
-    ),
+    render: (_: unknown, row: SegmentRow) =>
+      column.name === NAME_COLUMN ? (
+        <RecordNameCell baseTable={baseTable} column={column} row={row} />
+      ) : (
+        <SegmentCell column={column} value={row[column.name]} />
+      ),
   })) satisfies TableColumnsType<SegmentRow>;
 }
 
@@ -51,6 +57,7 @@ const TABLE_COMPONENTS: TableProps<SegmentRow>['components'] = { header: { cell:
  * inside the page, sort by header, paging with total.
  */
 export function SegmentTable({
+  baseTable,
   columns,
   rows,
   sort,
@@ -60,7 +67,7 @@ export function SegmentTable({
 }: SegmentTableProps) {
   const table = useRef<TableRef>(null);
   useHeaderScrollSync(table);
-  const tableColumns = toColumns(columns, sort);
+  const tableColumns = toColumns(baseTable, columns, sort);
   const width = tableColumns.reduce((sum, column) => sum + column.width, 0);
   const handleChange: TableProps<SegmentRow>['onChange'] = (
     _pagination,

@@ -1,0 +1,3 @@
+export { recordsKeys } from './api/records-keys';
+export { RecordPage } from './components/record-page';
+export type { RecordDisplay, ValueCellComponent } from './lib/record-display';
