@@ -6,7 +6,15 @@ import { benchUsersMe, type LoadResult } from './user-me.bench.js';
  * Which benches run: the names given as arguments (`npm run bench -- segments cohorts`) or in
  * BENCH_ONLY (comma-separated); every bench when neither names one.
  */
-const BENCHES = ['user-me', 'segments', 'cohorts', 'sources', 'alerts', 'plays'] as const;
+const BENCHES = [
+  'user-me',
+  'segments',
+  'cohorts',
+  'sources',
+  'alerts',
+  'plays',
+  'records',
+] as const;
 const chosen = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')]
   .map((name) => name.trim())
   .filter(Boolean);
@@ -108,3 +116,4 @@ if (runs('cohorts')) await (await import('./cohorts.bench.js')).printCohortsBenc
 if (runs('sources')) await (await import('./sources.bench.js')).printSourcesBench();
 if (runs('alerts')) await (await import('./alerts.bench.js')).printAlertsBench();
 if (runs('plays')) await (await import('./plays.bench.js')).printPlaysBench();
+if (runs('records')) await (await import('./records.bench.js')).printRecordsBench();

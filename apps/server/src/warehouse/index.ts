@@ -40,7 +40,17 @@ export type { DecimalType, LogicalType, TableColumn } from './engine/table-schem
 export { SqlParams } from './engine/sql-params.js';
 export { quoteIdentifier } from './engine/identifiers.js';
 export { withAsOfSeriesTables } from './as-of/with-as-of-series-tables.js';
-export { COHORT_COUNTS_TABLE } from './model/cohort-tables.js';
+export {
+  COHORT_CHANGES_TABLE,
+  COHORT_COUNTS_TABLE,
+  COHORT_MEMBERS_TABLE,
+} from './model/cohort-tables.js';
+export {
+  RECORD_TIMELINE_TABLES,
+  TIMELINE_KEY_COLUMN,
+  timelineKeyExpression,
+  type RecordTimelineTable,
+} from './model/timeline-tables.js';
 export { readLoadInfo, readCatalogue, type LoadInfo } from './loading/load-info.js';
 export {
   snapshotCohort,
@@ -53,6 +63,7 @@ export {
   readChangesBetween,
   type ChangesBetween,
   readEnteredRecords,
+  hasCohortTables,
 } from './cohorts/index.js';
 export { KeyedLock } from './engine/keyed-lock.js';
 export { isWarehouseOutOfMemory } from './engine/out-of-memory.js';

@@ -56,6 +56,9 @@ async function created<T>(
 
 export async function createTenancyWorld(): Promise<TenancyWorld> {
   const f = await createLiveOpsFixture({ load: false });
+  // Record pages (`accounts/{id}`, `users/{id}`) answer 202 until the caller's warehouse has
+  // loaded; Eve's then holds the tiny demo, in which Dana's record ids below do not exist.
+  await f.loadTiny(f.eveOrg);
   const alex = await testUser(f.t, 'alex@acme-demo.example');
   const support = await supportUser(f.t);
   const dana = await profileOf(f, f.dana);
@@ -148,6 +151,9 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       '/{userId}': dana.id,
       'steps/{stepId}': 'connect-my-crm',
       'tables/{table}': 'accounts',
+      // Records live in each organization's own warehouse: ids only Dana's could hold.
+      'accounts/{id}': 'dana-account-7f3a',
+      'users/{id}': 'dana-user-7f3a',
       // A provider names a kind of connection, not a record: each organization has its own
       // row per provider, and composer/__tests__/connections-*.test.ts check Eve sees none of Dana's.
       'connections/{provider}': 'salesforce',

@@ -8,14 +8,15 @@ import { dataRoutes } from './data/data.routes.js';
 import { exportRoutes } from './export/export.routes.js';
 import { notificationsPlugin } from './notifications/notifications.plugin.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { recordsRoutes } from './records/records.routes.js';
 import { segmentsRoutes } from './segments/segments.routes.js';
 import { trendsRoutes } from './trends/trends.routes.js';
 
-/** Segments, cohorts, alerts, data, export and trends (docs/architecture.md §3.1). */
+/** Segments, cohorts, alerts, data, export, trends and record pages (docs/architecture.md §3.1). */
 export const liveOpsService = defineService({
   name: 'live-ops',
   title: 'live-operations service',
-  description: 'Segments, cohorts, alerts, segment data, export and trends.',
+  description: 'Segments, cohorts, alerts, segment data, export, trends and record pages.',
   routes: [
     segmentsRoutes,
     catalogueRoutes,
@@ -27,6 +28,7 @@ export const liveOpsService = defineService({
     trendsRoutes,
     notificationsRoutes,
     notificationsPlugin,
+    recordsRoutes,
   ],
   jobs: [liveOpsJobs],
 });

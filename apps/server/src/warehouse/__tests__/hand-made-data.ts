@@ -67,9 +67,13 @@ const batchOf = (rows: readonly (readonly unknown[])[]): ColumnBatch[] => [
   { rowCount: rows.length, columns: columnsOf(rows) },
 ];
 
+/** The merged view's columns (ADR 0032) as a product-only load has them: no owner, not in a CRM. */
+const productOnly = (rows: readonly (readonly unknown[])[]) =>
+  rows.map((row) => [...row, null, null, null, true, false]);
+
 export const handMadeBatches = () => ({
-  accounts: batchOf(ACCOUNTS),
-  users: batchOf(USERS),
+  accounts: batchOf(productOnly(ACCOUNTS)),
+  users: batchOf(productOnly(USERS)),
   events: batchOf(EVENTS),
 });
 

@@ -3,7 +3,7 @@ import type { Warehouse } from '../engine/warehouse.js';
 import { CANONICAL_TABLES, type CanonicalTableName } from '../model/canonical-tables.js';
 import { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import { readCatalogue } from './load-info.js';
-import { buildDerivedTables, DERIVED_TABLE_NAMES } from './rebuild-metrics.js';
+import { buildDerivedTables } from './rebuild-metrics.js';
 
 export type CanonicalLoad = Partial<Record<CanonicalTableName, BatchSource>>;
 
@@ -48,8 +48,9 @@ export async function loadCanonicalData(
   const catalogue = new OrgCatalogue(
     current.custom.filter((column) => !swapped.includes(column.table)),
   );
-  await buildDerivedTables(warehouse, orgId, sources, options.asOf ?? Date.now(), catalogue);
-  await warehouse.swapTables(orgId, [...swapped, ...DERIVED_TABLE_NAMES]);
+  const asOf = options.asOf ?? Date.now();
+  const derived = await buildDerivedTables(warehouse, orgId, sources, asOf, catalogue);
+  await warehouse.swapTables(orgId, [...swapped, ...derived]);
   return counts;
 }
 

@@ -4,6 +4,7 @@ import { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import { nextTableName, type TableSchema } from '../engine/table-schema.js';
 import type { CompiledQuery, Warehouse } from '../engine/warehouse.js';
 import { CANONICAL_TABLES, type CanonicalTableName } from '../model/canonical-tables.js';
+import { TIMELINE_TABLE_NAMES } from '../model/timeline-tables.js';
 import { buildDerivedTables, DERIVED_TABLE_NAMES } from './rebuild-metrics.js';
 
 /** The `__next` name of each canonical table, as the statements must address them. */
@@ -49,14 +50,15 @@ export async function loadCanonicalSelects(
       await withEnumOptions(warehouse, orgId, targets, custom),
       await builtInDataOptions(warehouse, orgId, targets),
     );
-    await buildDerivedTables(warehouse, orgId, targets, asOf, catalogue);
-    await warehouse.swapTables(orgId, [
-      ...CANONICAL_TABLES.map((table) => table.name),
-      ...DERIVED_TABLE_NAMES,
-    ]);
+    const derived = await buildDerivedTables(warehouse, orgId, targets, asOf, catalogue);
+    await warehouse.swapTables(orgId, [...CANONICAL_TABLES.map((table) => table.name), ...derived]);
     return counts;
   } catch (error) {
-    const scratch = [...CANONICAL_TABLES.map((t) => t.name), ...DERIVED_TABLE_NAMES];
+    const scratch = [
+      ...CANONICAL_TABLES.map((t) => t.name),
+      ...DERIVED_TABLE_NAMES,
+      ...TIMELINE_TABLE_NAMES,
+    ];
     await warehouse
       .execute(
         orgId,

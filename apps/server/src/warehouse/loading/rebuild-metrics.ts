@@ -14,6 +14,7 @@ import {
 import { SEGMENT_TABLE_NAMES, segmentTableSchema } from '../model/segment-tables.js';
 import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
 import { readCatalogue, writeNextLoadInfo } from './load-info.js';
+import { buildTimelineTables } from './build-timeline-tables.js';
 
 /**
  * Derived tables, rebuilt and swapped with every load or refresh: the metrics, the wide
@@ -100,9 +101,11 @@ export async function buildMetricAndSegmentTables(
 }
 
 /**
- * Builds the `__next` version of every derived table from the given sources as of a moment;
- * the caller swaps them in (together with the loaded tables, if any). `catalogue` is the
- * organization's catalogue over those sources, recorded with the load (ADR 0026).
+ * Builds the `__next` version of every derived table from the given sources as of a moment,
+ * and answers their names: the caller swaps them in (together with the loaded tables, if
+ * any). The timelines' copies of events are among them only when built (events loaded, or
+ * missing: build-timeline-tables.ts). `catalogue` is the organization's catalogue over those
+ * sources, recorded with the load (ADR 0026).
  */
 export async function buildDerivedTables(
   warehouse: Warehouse,
@@ -110,7 +113,7 @@ export async function buildDerivedTables(
   sources: MetricSources,
   asOf: number,
   catalogue: OrgCatalogue,
-): Promise<void> {
+): Promise<string[]> {
   await buildMetricAndSegmentTables(
     warehouse,
     orgId,
@@ -120,7 +123,9 @@ export async function buildDerivedTables(
     { withPrimaryKeys: true },
     catalogue,
   );
+  const timelines = await buildTimelineTables(warehouse, orgId, sources.events);
   await writeNextLoadInfo(warehouse, orgId, asOf, catalogue);
+  return [...DERIVED_TABLE_NAMES, ...timelines];
 }
 
 /** Recomputes the derived tables from the current data (daily, as windows move on). */
@@ -128,6 +133,6 @@ export async function refreshMetrics(warehouse: Warehouse, orgId: string, asOf =
   const sources = { accounts: 'accounts', users: 'users', events: 'events' };
   // The canonical tables stay: so do their custom columns.
   const catalogue = await readCatalogue(warehouse, orgId);
-  await buildDerivedTables(warehouse, orgId, sources, asOf, catalogue);
-  await warehouse.swapTables(orgId, DERIVED_TABLE_NAMES);
+  const derived = await buildDerivedTables(warehouse, orgId, sources, asOf, catalogue);
+  await warehouse.swapTables(orgId, derived);
 }

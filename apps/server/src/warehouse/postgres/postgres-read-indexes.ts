@@ -2,6 +2,7 @@ import { BASE_TABLES } from '@revlane/contracts';
 import { quoteIdentifier } from '../engine/identifiers.js';
 import type { TableColumn } from '../engine/table-schema.js';
 import { SEGMENT_TABLE_NAMES } from '../model/segment-tables.js';
+import { RECORD_TIMELINE_TABLES } from '../model/timeline-tables.js';
 import { postgresDialect } from './postgres-dialect.js';
 
 /** Two values, or a list: an index would neither narrow nor order anything worth it. */
@@ -35,7 +36,8 @@ function indexName(built: string, column: TableColumn, position: number): string
  * planner prefers to walk in order) reads ~50 index entries instead of sorting the table
  * (a 2M-row users page: ~1.2 s → ~1 ms). `built` is the table's name while it is built;
  * `columns` are its columns as built, so an organization's custom columns (ADR 0026) get
- * their indexes too. None for any other table.
+ * their indexes too. A record timeline's copy of events gets its own (below); no other
+ * table gets any.
  */
 export function readIndexStatements(
   orgId: string,
@@ -43,6 +45,8 @@ export function readIndexStatements(
   built: string,
   columns: readonly TableColumn[],
 ): string[] {
+  const timeline = Object.values(RECORD_TIMELINE_TABLES).find((table) => table.name === name);
+  if (timeline) return [timelineIndexStatement(orgId, built, timeline.key)];
   if (!isSegmentTable(name)) return [];
   return columns.flatMap((column, position) => {
     if (UNINDEXED.has(column.type)) return [];
@@ -51,4 +55,14 @@ export function readIndexStatements(
     const index = quoteIdentifier(indexName(built, column, position));
     return [`CREATE INDEX ${index} ON ${postgresDialect.table(orgId, built)} (${keys.join(', ')})`];
   });
+}
+
+/**
+ * A record timeline's copy of events (model/timeline-tables.ts): one index on the record's id
+ * (the default collation, as the reader's `=` compares) and the time, newest first, so a page
+ * of a record's events reads its ~50 index entries and no other record's rows.
+ */
+function timelineIndexStatement(orgId: string, built: string, key: string): string {
+  const index = quoteIdentifier(`${built}_timeline`);
+  return `CREATE INDEX ${index} ON ${postgresDialect.table(orgId, built)} (${quoteIdentifier(key)}, "occurred_at" DESC)`;
 }
