@@ -43,9 +43,9 @@ export interface DiscoveredTable {
   crm: CrmRecordFacts | null;
   bySourceName: ReadonlyMap<string, TableColumn | undefined>;
   /** The column of that source name if it exists with a usable type, else an issue at `path`. */
-  lookUp(path: string, name: string, usable: readonly LogicalType[]): TableColumn | undefined;
+  lookUp: (path: string, name: string, usable: readonly LogicalType[]) => TableColumn | undefined;
   /** The first of these source names the table has (any case), without an issue. */
-  firstOf(names: readonly string[]): string | undefined;
+  firstOf: (names: readonly string[]) => string | undefined;
 }
 
 /**

@@ -86,6 +86,9 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
   it('lists the live-ops and content routes, public file reads marked as needing no token', async () => {
     const liveOps = await documentOf('/live-ops/api/v1');
     expect(Object.keys(liveOps.paths).sort()).toEqual([
+      '/accounts/{id}',
+      '/accounts/{id}/activity',
+      '/accounts/{id}/events',
       '/cohorts/favorites',
       '/cohorts/trends',
       '/cohorts/{id}',
@@ -114,6 +117,9 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
       '/segments/{segmentId}/rolling-avg',
       '/segments/{segmentId}/trend',
       '/segments/{segmentId}/versions',
+      '/users/{id}',
+      '/users/{id}/activity',
+      '/users/{id}/events',
     ]);
     const download = liveOps.paths['/segments/{segmentId}/export']!.get!;
     expect(download.security).toEqual([]);

@@ -37,7 +37,12 @@ export interface CrmDataset {
 }
 
 export const SANDBOX_ACCOUNTS = 300;
-const OWNERS = ['Maya Chen', 'Jonas Berg', 'Priya Natarajan', 'Lucas Moreau', 'Aisha Okafor'];
+/**
+ * The sandbox CRMs' users. The first is the demo organization's rep (docs/architecture.md
+ * §2, Alex Member), so "owner is me" shows the demo's rep their own accounts (ADR 0032).
+ */
+const OWNERS = ['Alex Member', 'Jonas Berg', 'Priya Natarajan', 'Lucas Moreau', 'Aisha Okafor'];
+const DEMO_REP_EMAIL = 'alex@acme.example';
 const FIRST = ['Alex', 'Sam', 'Robin', 'Jordan', 'Taylor', 'Morgan', 'Casey'];
 const LAST = ['Smith', 'Garcia', 'Kim', 'Novak', 'Silva', 'Larsen', 'Ito'];
 const STAGES = ['Prospecting', 'Qualification', 'Proposal', 'Negotiation', 'Closed Won'];
@@ -56,7 +61,7 @@ export function crmDataset(prefix: {
   const owners = OWNERS.map((name, i) => ({
     id: `${prefix.owner}${pad(i + 1)}`,
     name,
-    email: `${name.split(' ')[0]!.toLowerCase()}@sandbox.revlane.test`,
+    email: i === 0 ? DEMO_REP_EMAIL : `${name.split(' ')[0]!.toLowerCase()}@sandbox.revlane.test`,
     modifiedAt: at(i),
   }));
   const accounts: CrmDataset['accounts'] = [];

@@ -84,6 +84,14 @@ describe('catalogue contents', () => {
     }
     expect(byName('mrr').currency).toBe('USD');
     const groupable = accounts.filter((column) => column.groupable).map((column) => column.name);
-    expect(groupable).toEqual(['plan', 'country', 'industry', 'lifecycle_stage', 'is_paying']);
+    expect(groupable).toEqual([
+      'plan',
+      'country',
+      'industry',
+      'lifecycle_stage',
+      'is_paying',
+      'in_product',
+      'in_crm',
+    ]);
   });
 });

@@ -175,7 +175,8 @@ describe('filter compiler: every operator × data type (docs/architecture.md §5
     ).countQuery;
     expect(query.sql.trim()).toBe(
       'SELECT COUNT(*) AS "total" FROM "segment_accounts" s WHERE s."plan" = $1 AND s."seats" > CAST($2 AS DOUBLE PRECISION) AND ' +
-        '(strpos(lower(s."name"), $3) > 0 OR strpos(lower(s."domain"), $3) > 0 OR strpos(lower(s."billing_email"), $3) > 0)',
+        '(strpos(lower(s."name"), $3) > 0 OR strpos(lower(s."domain"), $3) > 0 OR strpos(lower(s."billing_email"), $3) > 0 OR ' +
+        'strpos(lower(s."owner_name"), $3) > 0 OR strpos(lower(s."owner_email"), $3) > 0)',
     );
     expect(query.params).toEqual(['pro', 3, 'acme']);
   });

@@ -68,7 +68,7 @@ const batchOf = (rows: readonly (readonly unknown[])[]): ColumnBatch[] => [
 ];
 
 /** The merged view's columns (ADR 0032) as a product-only load has them: no owner, not in a CRM. */
-const productOnly = (rows: readonly (readonly unknown[])[]) =>
+export const productOnly = (rows: readonly (readonly unknown[])[]) =>
   rows.map((row) => [...row, null, null, null, true, false]);
 
 export const handMadeBatches = () => ({

@@ -41,7 +41,7 @@ describeCrmConnection({
         `SELECT OwnerName AS owner, count(*) AS n FROM ${table('Account')} GROUP BY 1 ORDER BY 1`,
       );
       expect(owners.map((r) => [r.owner, Number(r.n)])).toEqual(
-        ['Aisha Okafor', 'Jonas Berg', 'Lucas Moreau', 'Maya Chen', 'Priya Natarajan'].map(
+        ['Aisha Okafor', 'Alex Member', 'Jonas Berg', 'Lucas Moreau', 'Priya Natarajan'].map(
           (owner) => [owner, 60],
         ),
       );

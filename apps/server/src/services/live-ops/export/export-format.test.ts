@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCanonicalData } from '../../../warehouse/index.js';
+import { productOnly } from '../../../warehouse/__tests__/hand-made-data.js';
 import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 
 const AS_OF = Date.UTC(2024, 5, 15, 12);
@@ -38,7 +39,7 @@ function* userBatches() {
         AS_OF,
       ];
     });
-    yield { rowCount: rows.length, columns: columnsOf(rows) };
+    yield { rowCount: rows.length, columns: columnsOf(productOnly(rows)) };
   }
 }
 
@@ -49,7 +50,7 @@ describe('live-ops: CSV export format and streaming', () => {
       f.t.app.warehouse.engine,
       f.eveOrg,
       {
-        accounts: [{ rowCount: ACCOUNTS.length, columns: columnsOf(ACCOUNTS) }],
+        accounts: [{ rowCount: ACCOUNTS.length, columns: columnsOf(productOnly(ACCOUNTS)) }],
         users: userBatches(),
         events: [],
       },

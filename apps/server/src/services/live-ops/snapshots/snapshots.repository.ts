@@ -1,7 +1,12 @@
 import type { BaseTable, FilterItem } from '@revlane/contracts';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
-import { cohorts, organizations, segments, users } from '../../../platform/database/schema/index.js';
+import {
+  cohorts,
+  organizations,
+  segments,
+  users,
+} from '../../../platform/database/schema/index.js';
 
 export interface CohortToSnapshot {
   id: string;

@@ -1,6 +1,6 @@
 import type { ColumnBatch } from '../../engine/table-schema.js';
 import type { Warehouse } from '../../engine/warehouse.js';
-import { ACCOUNTS, EVENTS, USERS } from '../../__tests__/hand-made-data.js';
+import { ACCOUNTS, EVENTS, productOnly, USERS } from '../../__tests__/hand-made-data.js';
 import { loadCanonicalData } from '../../loading/load-canonical-data.js';
 
 /**
@@ -43,7 +43,11 @@ export async function loadNumber(warehouse: Warehouse, orgId: string, index: num
   await loadCanonicalData(
     warehouse,
     orgId,
-    { accounts: columnsOf(accounts), users: columnsOf(USERS), events: columnsOf(EVENTS) },
+    {
+      accounts: columnsOf(productOnly(accounts)),
+      users: columnsOf(productOnly(USERS)),
+      events: columnsOf(EVENTS),
+    },
     { asOf: LOAD_TIMES[index]! },
   );
 }
