@@ -78,7 +78,8 @@ test.describe('merged accounts', () => {
   test('join Salesforce by domain, "owner is me", the account page, a task on the account', async ({
     page,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(300_000);
+    page.setDefaultTimeout(30_000);
     await signInAsReturningDemoUser(page, `${server.url}/app/connections`);
     const salesforce = cardOf(page, 'Salesforce');
     await connectInSandbox(page, salesforce, 'Salesforce');
@@ -124,7 +125,7 @@ test.describe('merged accounts', () => {
     // The mapping: product accounts, Salesforce's Account joined by domain.
     const source = page
       .getByRole('region', { name: 'Data sources' })
-      .getByRole('listitem', { name: 'product-accounts.csv' });
+      .getByRole('listitem', { name: 'product-accounts' });
     await source.getByRole('button', { name: 'Map to accounts and contacts' }).click();
     const editor = page.getByRole('dialog', { name: 'Map to accounts and contacts' });
     const accounts = editor.getByRole('region', { name: 'Accounts' });
@@ -136,24 +137,25 @@ test.describe('merged accounts', () => {
     ]);
     await accounts.getByRole('button', { name: 'Add a joined table' }).click();
     const joined = accounts.getByRole('region', { name: 'Joined table 1' });
-    await pickOption(page, 'Source', 'Salesforce (Sandbox)', { scope: joined });
     await pickAll(page, joined, [
+      ['Source', 'Salesforce (Sandbox)'],
       ['Table', 'Account'],
       ['Match column', 'Website'],
       ['Attributes', 'Industry'],
     ]);
     const users = editor.getByRole('region', { name: 'Users (contacts)' });
-    await pickOption(page, 'Source', 'product-users.csv', { scope: users });
     await pickAll(page, users, [
+      ['Source', 'product-users'],
       ['Table', 'product-users.csv'],
       ['User id', 'user_id'],
       ['Email', 'email'],
       ['Name', 'full_name'],
       ['Account id', 'account_id'],
     ]);
+    await editor.getByRole('switch', { name: 'Map events' }).click();
     const events = editor.getByRole('region', { name: 'Events' });
-    await pickOption(page, 'Source', 'product-events.csv', { scope: events });
     await pickAll(page, events, [
+      ['Source', 'product-events'],
       ['Table', 'product-events.csv'],
       ['User id', 'user_id'],
       ['Event name', 'event'],
@@ -163,7 +165,12 @@ test.describe('merged accounts', () => {
       '3 of 3 product accounts matched a Salesforce account by domain; 0 product only; 297 CRM only',
       { timeout: 30_000 },
     );
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/mapping-join.png` });
+    if (SCREENSHOTS) {
+      await joined.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/mapping-join.png` });
+      await editor.getByRole('region', { name: 'Preview' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/mapping-preview.png` });
+    }
     await editor.getByRole('button', { name: 'Publish' }).click();
     await expect(editor.getByText(/^Published: [\d,]+ rows/)).toBeVisible({ timeout: 90_000 });
     await editor.getByRole('button', { name: 'Close' }).last().click();
@@ -178,10 +185,12 @@ test.describe('merged accounts', () => {
     await openSegmentFromMenu(page, 'All accounts');
     await page.getByRole('button', { name: 'Add filter' }).click();
     await pickOption(page, 'Field', 'Owner email', { search: true });
-    await pickOption(page, 'Operator', 'is');
+    await pickOption(page, 'Operator', 'is any of');
     await page.getByLabel('Value for Owner email').fill('me');
     await page.getByRole('button', { name: 'Apply filter' }).click();
-    await expect(page.getByRole('list', { name: 'Filters' })).toContainText('Owner email is me');
+    await expect(page.getByRole('list', { name: 'Filters' })).toContainText(
+      'Owner email is any of me',
+    );
     await expect.poll(() => readTotal(page), { timeout: 30_000 }).toBe(60);
 
     // Delta Analytics from the table: its page, users, timeline and Salesforce owner.

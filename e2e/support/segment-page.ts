@@ -66,7 +66,8 @@ export async function pickOption(
 ) {
   const within = scope ?? page;
   // In a scope, the exact label; Chromium names a required field with antd's "*" mark first.
-  const escaped = combobox.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escape(combobox);
   const role = { name: scope ? new RegExp(`^[*\\s]*${escaped}$`) : combobox };
   const box = within.getByRole('combobox', role);
   // `has` is matched inside each select, so it starts from the page, not from the scope.
@@ -78,7 +79,7 @@ export async function pickOption(
     if (search && (await box.first().isEditable())) await box.first().fill(option);
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: new RegExp(`^${option}`) })
+      .filter({ hasText: new RegExp(`^${escape(option)}`) })
       .first()
       .click({ timeout: 3_000 });
     await expect(select.first()).toContainText(option, { timeout: 2_000 });
