@@ -85,12 +85,33 @@ async function sampleIds(engine: Warehouse, orgId: string, table: string, n: num
   return rows.map((row) => row.id as string);
 }
 
-/** What a tool without the copies does: the record's events straight from `events`. */
-function liveScan(engine: Warehouse, orgId: string, column: 'account_id' | 'user_id') {
+/**
+ * The demo generator writes events account by account, so DuckDB's zone maps already prune a
+ * naive scan of `events` on `account_id`. A mapped source lands events as they happened: this
+ * copy in time order is the live scan such an organization would pay.
+ */
+const ARRIVAL_ORDER = 'bench_events_in_arrival_order';
+async function arrivalOrderCopy(engine: Warehouse, orgId: string): Promise<string> {
+  const started = performance.now();
+  const table = (name: string) => engine.dialect.table(orgId, name);
+  await engine.query(orgId, {
+    sql: `CREATE OR REPLACE TABLE ${table(ARRIVAL_ORDER)} AS SELECT * FROM ${table('events')} ORDER BY occurred_at`,
+    params: [],
+  });
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
+
+/** What a tool without the copies does: the record's events straight from an events table. */
+function liveScan(
+  engine: Warehouse,
+  orgId: string,
+  column: 'account_id' | 'user_id',
+  events = 'events',
+) {
   return (id: string) =>
     engine.query(orgId, {
       sql:
-        `SELECT user_id, account_id, name, occurred_at, properties FROM ${engine.dialect.table(orgId, 'events')} ` +
+        `SELECT user_id, account_id, name, occurred_at, properties FROM ${engine.dialect.table(orgId, events)} ` +
         `WHERE ${column} = $1 ORDER BY occurred_at DESC, user_id, name LIMIT ${PER_PAGE + 1}`,
       params: [id],
     });
@@ -120,18 +141,32 @@ export async function benchRecords(): Promise<RecordsBenchResult> {
       run(ids[i % ids.length]!);
     const events = (kind: string) => async (id: string) =>
       `${(await getJson(h, `${kind}/${encodeURIComponent(id)}/events?perPage=${PER_PAGE}`)).events!.length} events`;
-    const scan = (column: 'account_id' | 'user_id') => async (id: string) =>
-      `${(await liveScan(engine, h.orgId, column)(id)).length} events`;
+    const scan =
+      (column: 'account_id' | 'user_id', table = 'events') =>
+      async (id: string) =>
+        `${(await liveScan(engine, h.orgId, column, table)(id)).length} events`;
+    const arrivalCopy = await arrivalOrderCopy(engine, h.orgId);
 
     const accountLive = await measure(
-      'account: live scan of events',
+      'account: live scan of events (demo order)',
       each(accounts, scan('account_id')),
+    );
+    const accountArrival = await measure(
+      'account: live scan, events in time order',
+      each(accounts, scan('account_id', ARRIVAL_ORDER)),
     );
     const accountPage = await measure(
       'account timeline page (HTTP)',
       each(accounts, events('accounts')),
     );
-    const userLive = await measure('user: live scan of events', each(users, scan('user_id')));
+    const userLive = await measure(
+      'user: live scan of events (demo order)',
+      each(users, scan('user_id')),
+    );
+    const userArrival = await measure(
+      'user: live scan, events in time order',
+      each(users, scan('user_id', ARRIVAL_ORDER)),
+    );
     const userPage = await measure('user timeline page (HTTP)', each(users, events('users')));
     const activity = await measure(
       'account activity, 180 days (HTTP)',
@@ -149,12 +184,14 @@ export async function benchRecords(): Promise<RecordsBenchResult> {
     );
     return {
       dataSize: size,
-      copies,
+      copies: `${copies}; the time-ordered baseline copied in ${arrivalCopy}`,
       rows: [
         { result: accountLive, baseline: null, target: null },
-        { result: accountPage, baseline: accountLive, target: TIMELINE_TARGET_MS },
+        { result: accountArrival, baseline: null, target: null },
+        { result: accountPage, baseline: accountArrival, target: TIMELINE_TARGET_MS },
         { result: userLive, baseline: null, target: null },
-        { result: userPage, baseline: userLive, target: TIMELINE_TARGET_MS },
+        { result: userArrival, baseline: null, target: null },
+        { result: userPage, baseline: userArrival, target: TIMELINE_TARGET_MS },
         { result: activity, baseline: null, target: null },
         { result: detail, baseline: null, target: null },
       ],
@@ -175,21 +212,23 @@ export async function printRecordsBench(): Promise<void> {
   for (const { result: row, baseline, target } of result.rows) {
     console.log(
       [
-        row.name.padEnd(40),
+        row.name.padEnd(44),
         `p50 ${row.p50Ms} ms`.padStart(14),
         `p95 ${row.p95Ms} ms`.padStart(14),
         `n=${row.runs}`.padStart(5),
         baseline
-          ? `${(baseline.p50Ms / row.p50Ms).toFixed(1)}× faster than live`.padStart(26)
-          : ''.padStart(26),
+          ? `${(baseline.p50Ms / row.p50Ms).toFixed(1)}× faster than time order`.padStart(32)
+          : ''.padStart(32),
         target ? `  target p50 ≤ ${target} ms: ${met(row.p50Ms <= target)}` : '',
         `  (${row.note})`,
       ].join(' '),
     );
   }
   console.log(
-    'Each call reads another record (ids spread by hash). The live scans run the naive query on ' +
-      '`events` in process (DuckDB, no HTTP, which favours them); the pages go through HTTP with auth.',
+    'Each call reads another record (ids spread by hash). The live scans run the naive query in ' +
+      'process (DuckDB, no HTTP, which favours them); the demo writes events account by account, ' +
+      'so its order prunes too: the ratio is against the same events in time order, as a source ' +
+      'lands them. The pages go through HTTP with auth.',
   );
 }
 
