@@ -75,7 +75,8 @@ function hubspotObjects() {
         email: c.email,
         associatedcompanyid: c.accountId,
         lifecyclestage: 'customer',
-        hubspot_owner_id: null,
+        // A contact is owned by its company's owner, as HubSpot's owner sync commonly sets.
+        hubspot_owner_id: data.accounts.find((a) => a.id === c.accountId)?.ownerId ?? null,
         lastmodifieddate: c.modifiedAt,
       }),
     ),

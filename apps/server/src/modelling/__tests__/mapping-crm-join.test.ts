@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MappingBody, MappingPreview, Source, Sync } from '@revlane/contracts';
+import {
+  joinedAttributeName,
+  type MappingBody,
+  type MappingPreview,
+  type Source,
+  type Sync,
+} from '@revlane/contracts';
 import { asUser, testUser } from '../../../test/app.js';
 import { crmDataset } from '../../integrations/core/crm-dataset.js';
 import {
@@ -10,7 +16,7 @@ import {
 import { waitForSync } from '../../services/composer/__tests__/sync-helpers.js';
 import { createMappingFixture, type MappingFixture } from './mapping-fixture.js';
 
-/** The Salesforce fake's records (its sandbox data set), to compute expected values from. */
+/** The CRM fakes' records (their sandbox data set), to compute expected values from. */
 const SALESFORCE = crmDataset({
   account: '001SBX',
   contact: '003SBX',
@@ -20,6 +26,31 @@ const SALESFORCE = crmDataset({
 const [first, second, third] = SALESFORCE.accounts;
 const ownerOf = (account: (typeof SALESFORCE.accounts)[number]) =>
   SALESFORCE.owners.find((owner) => owner.id === account.ownerId)!;
+/** HubSpot's fake holds the same companies under its own ids (hubspot-fake.ts). */
+const HUBSPOT = crmDataset({ account: '91', contact: '51', deal: '71', owner: '31' });
+
+/** Each CRM's tables and columns as they land, and its own ids of the same records. */
+const CRMS = [
+  {
+    provider: 'salesforce' as const,
+    label: 'Salesforce',
+    accounts: { table: 'Account', match: 'Website', industry: 'Industry' },
+    contacts: { table: 'Contact', match: 'Email', lastName: 'LastName' },
+    data: SALESFORCE,
+    word: 'account',
+    industryOf: (industry: string) => industry,
+  },
+  {
+    provider: 'hubspot' as const,
+    label: 'HubSpot',
+    accounts: { table: 'companies', match: 'domain', industry: 'industry' },
+    contacts: { table: 'contacts', match: 'email', lastName: 'lastname' },
+    data: HUBSPOT,
+    word: 'company',
+    // HubSpot's industry is an enumeration of upper-case values.
+    industryOf: (industry: string) => industry.toUpperCase(),
+  },
+];
 
 /**
  * Product accounts: three Salesforce domains written as a product would (scheme, www., case,
@@ -38,10 +69,13 @@ u1,${contact.email.toUpperCase()},Known Contact
 u2,someone@nobody-knows.example,Unknown
 `;
 
-describe('modelling: Salesforce accounts and contacts joined to product records (ADR 0032)', () => {
+describe.each(CRMS)('modelling: $label records joined to product records (ADR 0032)', (crm) => {
+  const idOf = (index: number) => crm.data.accounts[index]!.id;
+  const contactId = crm.data.contacts[SALESFORCE.contacts.indexOf(contact)]!.id;
+  const ownerIdOf = (index: number) => crm.data.accounts[index]!.ownerId;
   let f: MappingFixture;
   let fake: Awaited<ReturnType<typeof startFakeProvider>>;
-  let salesforce: string;
+  let crmSource: string;
 
   const mapping = (): MappingBody => {
     const body = f.mapping();
@@ -49,36 +83,39 @@ describe('modelling: Salesforce accounts and contacts joined to product records 
     body.accounts.attributes = [];
     body.accounts.joins = [
       {
-        sourceId: salesforce,
-        table: 'Account',
-        match: { kind: 'domain', column: 'Website' },
-        attributes: ['Industry', { column: 'OwnerName', name: 'salesforce_owner' }],
+        sourceId: crmSource,
+        table: crm.accounts.table,
+        match: { kind: 'domain', column: crm.accounts.match },
+        attributes: [crm.accounts.industry, { column: crm.accounts.industry, name: 'crm_sector' }],
       },
     ];
     body.users.attributes = [];
     body.users.joins = [
       {
-        sourceId: salesforce,
-        table: 'Contact',
-        match: { kind: 'email', column: 'Email' },
-        attributes: ['LastName'],
+        sourceId: crmSource,
+        table: crm.contacts.table,
+        match: { kind: 'email', column: crm.contacts.match },
+        attributes: [crm.contacts.lastName],
       },
     ];
     return body;
   };
 
   beforeAll(async () => {
-    fake = await startFakeProvider('salesforce');
-    f = await createMappingFixture(crmEnvFor('salesforce', fake));
-    await connect(f, f.dana, 'salesforce');
-    const started = await f.call(f.dana, { method: 'POST', url: 'connections/salesforce/syncs' });
+    fake = await startFakeProvider(crm.provider);
+    f = await createMappingFixture(crmEnvFor(crm.provider, fake));
+    await connect(f, f.dana, crm.provider);
+    const started = await f.call(f.dana, {
+      method: 'POST',
+      url: `connections/${crm.provider}/syncs`,
+    });
     expect(started.statusCode, started.body).toBe(202);
     const sync = await waitForSync(f, f.dana, started.json<{ data: Sync }>().data.id);
     expect(sync.status, sync.error ?? '').toBe('succeeded');
     const sources = (await f.call(f.dana, { method: 'GET', url: 'sources' })).json<{
       data: Source[];
     }>().data;
-    salesforce = sources.find((source) => source.type === 'salesforce')!.id;
+    crmSource = sources.find((source) => source.type === crm.provider)!.id;
     await f.land(f.sources.accounts, PRODUCT_ACCOUNTS);
     await f.land(f.sources.users, PRODUCT_USERS);
   }, 180_000);
@@ -97,27 +134,28 @@ describe('modelling: Salesforce accounts and contacts joined to product records 
     const preview = response.json<{ data: MappingPreview }>().data;
     const crmOnly = SALESFORCE.accounts.length - 3;
     expect(preview.accounts.joins[0]!.summary).toBe(
-      `3 of 4 product accounts matched a Salesforce account by domain; 1 product only; ${crmOnly} CRM only`,
+      `3 of 4 product accounts matched a ${crm.label} ${crm.word} by domain; 1 product only; ${crmOnly} CRM only`,
     );
     expect(preview.users.joins[0]).toMatchObject({ matched: 1, primaryOnly: 1 });
   });
 
-  it('publishes owners, CRM fields, CRM-only records and the Salesforce ids', async () => {
+  it('publishes owners, CRM fields, CRM-only records and the CRM ids', async () => {
     const saved = await f.call(f.dana, { method: 'PUT', url: 'mapping', payload: mapping() });
     expect(saved.statusCode, saved.body).toBe(200);
     const run = await f.publish();
     expect(run.status, run.error ?? '').toBe('succeeded');
+    const p = crm.provider;
     const product = await f.rows(
-      `SELECT id, salesforce_id, salesforce_industry, salesforce_owner, owner_id, owner_name,
+      `SELECT id, ${p}_id AS crm_id, ${p}_industry AS industry, crm_sector, owner_id, owner_name,
         owner_email, in_product, in_crm FROM {segment_accounts} WHERE in_product ORDER BY id`,
     );
     expect(product).toEqual([
       ...[first!, second!, third!].map((account, index) => ({
         id: `p${index + 1}`,
-        salesforce_id: account.id,
-        salesforce_industry: account.industry,
-        salesforce_owner: ownerOf(account).name,
-        owner_id: account.ownerId,
+        crm_id: idOf(index),
+        industry: crm.industryOf(account.industry),
+        crm_sector: crm.industryOf(account.industry),
+        owner_id: ownerIdOf(index),
         owner_name: ownerOf(account).name,
         owner_email: ownerOf(account).email,
         in_product: true,
@@ -125,9 +163,9 @@ describe('modelling: Salesforce accounts and contacts joined to product records 
       })),
       {
         id: 'p4',
-        salesforce_id: null,
-        salesforce_industry: null,
-        salesforce_owner: null,
+        crm_id: null,
+        industry: null,
+        crm_sector: null,
         owner_id: null,
         owner_name: null,
         owner_email: null,
@@ -140,24 +178,19 @@ describe('modelling: Salesforce accounts and contacts joined to product records 
     );
     expect(Number(crmOnly!.n)).toBe(SALESFORCE.accounts.length - 3);
     const users = await f.rows(
-      `SELECT id, salesforce_id, salesforce_last_name, owner_email, account_salesforce_id
+      `SELECT id, ${p}_id AS crm_id, ${joinedAttributeName(p, crm.contacts.lastName)} AS last_name,
+        owner_email, account_${p}_id AS account_crm_id
       FROM {segment_users} WHERE in_product ORDER BY id`,
     );
     expect(users).toEqual([
       {
         id: 'u1',
-        salesforce_id: contact.id,
-        salesforce_last_name: contact.lastName,
+        crm_id: contactId,
+        last_name: contact.lastName,
         owner_email: ownerOf(first!).email,
-        account_salesforce_id: first!.id,
+        account_crm_id: idOf(0),
       },
-      {
-        id: 'u2',
-        salesforce_id: null,
-        salesforce_last_name: null,
-        owner_email: null,
-        account_salesforce_id: null,
-      },
+      { id: 'u2', crm_id: null, last_name: null, owner_email: null, account_crm_id: null },
     ]);
   });
 
