@@ -3,7 +3,7 @@ import { quoteIdentifier, EVENTS_TABLE } from '../warehouse/index.js';
 import { PUBLIC_EMAIL_DOMAINS } from '../platform/auth/provisioning.js';
 import type { TableColumn } from '../warehouse/index.js';
 import type { ResolvedAttribute, ResolvedEntity, ResolvedMapping } from './resolve-mapping.js';
-import type { ResolvedJoin, ResolvedOwner } from './resolve-joins.js';
+import { OWNER_TARGETS, type ResolvedJoin, type ResolvedOwner } from './resolve-joins.js';
 
 /**
  * SELECTs giving the canonical tables (docs/architecture.md §5.1) from the landed raw tables
@@ -128,7 +128,11 @@ function mergedExpressions(sql: MappingSql, entity: ResolvedEntity, parts: Part[
   const targets = new Set(given.flatMap(({ values }) => [...values.keys()]));
   const expressions: Record<string, string> = {};
   for (const target of targets) {
-    const order = entity.precedence[target] ?? entity.precedence.owner_id ?? [];
+    // The owner's name and email follow the owner id's order unless listed themselves.
+    const order =
+      entity.precedence[target] ??
+      (OWNER_TARGETS.includes(target) ? entity.precedence.owner_id : undefined) ??
+      [];
     const rank = (sourceId: string) => {
       const at = order.indexOf(sourceId);
       return at === -1 ? order.length : at;

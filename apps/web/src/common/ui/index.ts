@@ -1,6 +1,7 @@
 export { AdminOnlyButton } from './admin-only-button';
 export { ConfirmDialog } from './confirm-dialog';
 export { DeleteRefusal } from './delete-refusal';
+export { DisclosureButton } from './disclosure-button';
 export { EmptyState } from './empty-state';
 export { FormField } from './form-field';
 export { getErrorToastText, showErrorToast } from './error-toast';

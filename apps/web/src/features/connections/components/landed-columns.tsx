@@ -1,6 +1,6 @@
-import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import type { LandedColumn, SyncTableReport } from '@revlane/contracts';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
+import { DisclosureButton } from '@/common/ui';
 import { useState } from 'react';
 import { describeLandedAs } from '../lib/landed-types';
 
@@ -30,16 +30,9 @@ export function LandedColumns({ tables }: LandedColumnsProps) {
 
   return (
     <div className="flex flex-col gap-2">
-      <Button
-        size="small"
-        type="link"
-        className="self-start !px-0"
-        icon={isOpen ? <DownOutlined aria-hidden="true" /> : <RightOutlined aria-hidden="true" />}
-        aria-expanded={isOpen}
-        onClick={() => setIsOpen((open) => !open)}
-      >
+      <DisclosureButton isOpen={isOpen} onToggle={() => setIsOpen((open) => !open)}>
         Columns
-      </Button>
+      </DisclosureButton>
       {isOpen &&
         described.map((table) => (
           <section key={table.name} aria-label={`Columns of ${table.name}`}>

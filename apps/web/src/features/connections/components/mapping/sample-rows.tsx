@@ -1,5 +1,5 @@
-import { DownOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
+import { DisclosureButton } from '@/common/ui';
 import { useState } from 'react';
 
 type Row = Record<string, unknown>;
@@ -33,16 +33,9 @@ export function SampleRows({ label, rows }: SampleRowsProps) {
   }));
   return (
     <div className="flex flex-col gap-1">
-      <Button
-        size="small"
-        type="link"
-        className="self-start !px-0"
-        icon={isOpen ? <DownOutlined aria-hidden="true" /> : <RightOutlined aria-hidden="true" />}
-        aria-expanded={isOpen}
-        onClick={() => setIsOpen((open) => !open)}
-      >
+      <DisclosureButton isOpen={isOpen} onToggle={() => setIsOpen((open) => !open)}>
         {label}
-      </Button>
+      </DisclosureButton>
       {isOpen && (
         <section aria-label={label}>
           <Table<Row>
