@@ -267,8 +267,9 @@ async function loadTable(
 /**
  * Extracts into a pipe while the warehouse loads `<raw>__next` from it: the load starts as
  * soon as the connector has the columns. A failed extract releases the load (which then
- * fails or reads a short file, never swapped in); a failed load releases the writer, and
- * its own error is the one reported rather than the broken pipe it causes.
+ * fails on the cut-off row or reads a short file, never swapped in) and its error is the one
+ * reported; a failed load releases the writer, and its own error is the one reported rather
+ * than the broken pipe it causes.
  */
 async function loadThroughPipe(
   deps: SyncDeps,
@@ -305,11 +306,18 @@ async function loadThroughPipe(
     extracted = await extracting;
   } catch (error) {
     if (started.load) await releaseUntilSettled(file, started.load);
-    throw loadError ?? error;
+    // A load failing on a cut-off line failed because the extract stopped mid-row: the
+    // extract's error is the cause (a source's division by zero, not "CSV Error on Line").
+    throw loadError !== null && !isCutOffRead(loadError) ? loadError : error;
   }
   if (!started.load) throw new Error('The connector wrote no columns.');
   return { extracted, written: await started.load };
 }
+
+/** How both engines refuse a load file that ends in the middle of a row. */
+const CUT_OFF_READ =
+  /CSV Error|unexpected EOF|missing data for column|unterminated CSV quoted field/i;
+const isCutOffRead = (error: unknown) => error instanceof Error && CUT_OFF_READ.test(error.message);
 
 /**
  * Lets a load whose writer failed finish: it may still be about to open the pipe (after
