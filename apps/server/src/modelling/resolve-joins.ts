@@ -255,7 +255,7 @@ function idAttribute(
 }
 
 /** Who gives each segment column: the primary and each join, by source id. */
-export function targetsOf(entity: ResolvedEntity) {
+function targetsOf(entity: ResolvedEntity) {
   const parts = [
     { sourceId: entity.sourceId, path: 'attributes', attributes: entity.attributes },
     ...entity.joins.map((join) => ({

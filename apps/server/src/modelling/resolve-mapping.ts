@@ -271,7 +271,7 @@ function jsonPathAttribute(
 }
 
 /** Source types a custom attribute can keep (the segment data types they read as). */
-export const CUSTOM_TYPES: LogicalType[] = [
+const CUSTOM_TYPES: LogicalType[] = [
   'text',
   'integer',
   'bigint',
@@ -287,7 +287,7 @@ export const CUSTOM_TYPES: LogicalType[] = [
 const NUMBERS: LogicalType[] = ['integer', 'bigint', 'double', 'decimal'];
 
 /** Source types a canonical column of this type can be filled from. */
-export function castableTo(type: LogicalType): LogicalType[] {
+function castableTo(type: LogicalType): LogicalType[] {
   if (type === 'integer' || type === 'decimal') return NUMBERS;
   return [type];
 }
