@@ -86,10 +86,10 @@ export type SegmentVersion = CohortVersion;
 
 /**
  * A cohort that other records depend on cannot be deleted (409); the error's `errors` name
- * each dependent (alerts, plays) so the user knows what to change first.
+ * each dependent (alerts, plays, activations) so the user knows what to change first.
  */
 export const cohortDependentSchema = z.object({
-  kind: z.enum(['alert', 'play']),
+  kind: z.enum(['alert', 'play', 'activation']),
   id: z.string(),
   name: z.string(),
 });

@@ -28,3 +28,4 @@ export * from './notifications.js';
 export * from './play-templates.js';
 export * from './plays.js';
 export * from './records.js';
+export * from './activations.js';

@@ -10,6 +10,9 @@ export const APP_ROUTES = {
   connections: '/app/connections',
   plays: '/app/plays',
   play: (playId: string) => `/app/plays/${playId}`,
+  activations: '/app/activations',
+  activation: (activationId: string) => `/app/activations/${activationId}`,
+  newActivation: '/app/activations/new',
   notifications: '/app/notifications',
   notification: (notificationId: string) => `/app/notifications/${notificationId}`,
   /** One account's or user's page; record ids come from customer data, so they are encoded. */

@@ -50,7 +50,7 @@ export type CreateSegmentBody = z.infer<typeof createSegmentBodySchema>;
  * `errors` (`path` `<kind>:<id>`, `message` the name).
  */
 export const segmentDependentSchema = z.object({
-  kind: z.enum(['cohort', 'alert', 'play']),
+  kind: z.enum(['cohort', 'alert', 'play', 'activation']),
   id: z.string(),
   name: z.string(),
 });

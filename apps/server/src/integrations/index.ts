@@ -32,6 +32,18 @@ export {
 } from './core/connector.js';
 export { CrmConnector, crmSelectedTables } from './core/crm-connector.js';
 export {
+  DestinationRetry,
+  type BatchCheckpoint,
+  type Destination,
+  type DestinationBatch,
+  type DestinationChange,
+  type DestinationContext,
+  type DestinationHeld,
+  type DestinationOperation,
+  type DestinationResult,
+  type RequestLimit,
+} from './core/destination.js';
+export {
   CRM_RECORD_FACTS,
   RECORD_COLUMN_DEFAULTS,
   type CrmRecordFacts,
@@ -45,8 +57,11 @@ export { type ProviderSender, type RenderedTask } from './core/provider-sender.j
 export { OAUTH_PROVIDERS } from './core/providers.js';
 export { googleSheetSender, type RenderedSheetRow } from './google-sheets/google-sheet-sender.js';
 export { GoogleSheetsConnector } from './google-sheets/google-sheets-connector.js';
+export { googleSheetsDestination } from './google-sheets/google-sheets-destination.js';
+export { HUBSPOT_REQUEST_LIMIT, hubspotDestination } from './hubspot/hubspot-destination.js';
 export { hubspotReader } from './hubspot/hubspot-reader.js';
 export { hubspotTaskSender } from './hubspot/hubspot-task-sender.js';
+export { intercomDestination } from './intercom/intercom-destination.js';
 export { intercomReader } from './intercom/intercom-reader.js';
 export { outreachReader } from './outreach/outreach-reader.js';
 export {
@@ -55,6 +70,7 @@ export {
 } from './outreach/outreach-sequence-sender.js';
 export { RedashConnector } from './redash/redash-connector.js';
 export { SalesforceConnector } from './salesforce/salesforce-connector.js';
+export { salesforceDestination } from './salesforce/salesforce-destination.js';
 export { SALESFORCE_TABLES } from './salesforce/salesforce-tables.js';
 export { salesforceTaskSender } from './salesforce/salesforce-task-sender.js';
 export { sandboxPlugin } from './sandbox.plugin.js';

@@ -5,10 +5,15 @@ import type { FakeOAuth } from './core/fake-oauth.js';
 import { findConnection } from './core/connections.repository.js';
 import type { ProviderTokens } from './core/oauth-provider.js';
 import { googleSheetsFake } from './google-sheets/google-sheets-fake.js';
-import { hubspotFake, newHubSpotOAuth } from './hubspot/hubspot-fake.js';
+import { hubspotFake, hubspotFakeState, newHubSpotOAuth } from './hubspot/hubspot-fake.js';
+import { isCrmObject } from './hubspot/hubspot-fake-crm.js';
 import { intercomFake, newIntercomOAuth } from './intercom/intercom-fake.js';
 import { newOutreachOAuth, outreachFake } from './outreach/outreach-fake.js';
-import { newSalesforceOAuth, salesforceFake } from './salesforce/salesforce-fake.js';
+import {
+  newSalesforceOAuth,
+  salesforceFake,
+  salesforceSandboxOf,
+} from './salesforce/salesforce-fake.js';
 import { newSlackOAuth, slackFake } from './slack/slack-fake.js';
 
 /** The fake providers this app can serve, each a plugin over its own OAuth state. */
@@ -50,6 +55,28 @@ async function grantsOf(
 function receivedRoute(app: FastifyInstance, provider: ConnectionProvider, oauth: FakeOAuth) {
   app.get(`/sandbox/${provider}/received`, { onRequest: app.authenticate }, async (request) =>
     oauth.receivedIn(await grantsOf(app, request.auth.org.id, provider, oauth)),
+  );
+}
+
+/**
+ * What a sandbox CRM object holds now (ADR 0033: an activation's result is visible on
+ * `npm start`), for a signed-in user: Salesforce's rows by object name, HubSpot's records.
+ * The sandbox is one CRM shared by every organization on this server, as its seeded data is.
+ */
+function objectsRoute(app: FastifyInstance, provider: ConnectionProvider, oauth: FakeOAuth) {
+  const rowsOf = (object: string): unknown[] | null => {
+    if (provider === 'salesforce') return salesforceSandboxOf(oauth).rows(object);
+    if (provider === 'hubspot' && isCrmObject(object))
+      return hubspotFakeState(oauth).records(object);
+    return null;
+  };
+  if (provider !== 'salesforce' && provider !== 'hubspot') return;
+  app.get(
+    `/sandbox/${provider}/objects/:object`,
+    { onRequest: app.authenticate },
+    async (request, reply) =>
+      rowsOf((request.params as { object: string }).object) ??
+      reply.code(404).send({ error: 'not_found', message: 'No such object in the sandbox' }),
   );
 }
 
@@ -99,6 +126,7 @@ export const sandboxPlugin: FastifyPluginAsync = fp(async (app) => {
     );
     await app.register(fake.plugin(oauth), { prefix: `/sandbox/${provider}` });
     receivedRoute(app, provider as ConnectionProvider, oauth);
+    objectsRoute(app, provider as ConnectionProvider, oauth);
   }
   if (app.config.sources.googleSheets.sandbox) await sheetsSandbox(app);
 });

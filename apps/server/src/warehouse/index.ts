@@ -94,3 +94,18 @@ export { type CsvLoadOptions, type SniffedCsv } from './engine/warehouse.js';
 export { ACCOUNTS_TABLE, EVENTS_TABLE, USERS_TABLE } from './model/canonical-tables.js';
 export { warehousePlugin, type WarehouseAccess } from './warehouse-plugin.js';
 export { describeWarehouseSize } from './warehouse-size.js';
+export {
+  activationValuesHash,
+  computeActivationChangeSet,
+  recordActivationOutcomes,
+  dropActivationState,
+  readActivationStateCount,
+  type ActivationChangeKind,
+  type ActivationChangeRow,
+  type ActivationChangeSet,
+  type ActivationChangeSetQuery,
+  type ActivationFieldColumn,
+  type ActivationOutcome,
+  type ActivationOutcomeStatus,
+} from './activations/index.js';
+export { ACTIVATION_STATE_TABLE } from './model/activation-state-table.js';

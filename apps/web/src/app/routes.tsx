@@ -47,6 +47,13 @@ const appChildRoutes: RouteObject[] = [
   { path: 'connections', lazy: lazyRoute(() => import('@/routes/connections-route')) },
   { path: 'plays', lazy: lazyRoute(() => import('@/routes/plays-route')) },
   { path: 'plays/:playId', lazy: lazyRoute(() => import('@/routes/play-route')) },
+  { path: 'activations', lazy: lazyRoute(() => import('@/routes/activations-route')) },
+  // A static segment outranks `:activationId`, so "new" is never read as an id.
+  { path: 'activations/new', lazy: lazyRoute(() => import('@/routes/new-activation-route')) },
+  {
+    path: 'activations/:activationId',
+    lazy: lazyRoute(() => import('@/routes/activation-route')),
+  },
   { path: 'notifications', lazy: lazyRoute(() => import('@/routes/notifications-route')) },
   {
     path: 'notifications/:notificationId',

@@ -24,9 +24,22 @@ describe('sidebar menu', () => {
     const topLevel = within(sidebar)
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
-    expect(topLevel).toEqual(['Home', 'Setup', 'Metrics', 'Segments', 'Plays', 'Alerts', 'Help']);
+    expect(topLevel).toEqual([
+      'Home',
+      'Setup',
+      'Metrics',
+      'Segments',
+      'Plays',
+      'Activations',
+      'Alerts',
+      'Help',
+    ]);
     expect(menuItem('Home')).toHaveClass('ant-menu-item-selected');
     expect(within(menuItem('Plays')).getByRole('link')).toHaveAttribute('href', '/app/plays');
+    expect(within(menuItem('Activations')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/app/activations',
+    );
     expect(within(menuItem('Alerts')).getByRole('link')).toHaveAttribute(
       'href',
       '/app/notifications',
@@ -126,7 +139,7 @@ describe('mini sidebar', () => {
     expect(sidebar).toHaveClass('w-[72px]');
     const initials = [...sidebar.querySelectorAll('[data-initials]')].map((el) => el.textContent);
     // Setup and Segments would both be "SE": every entry reads apart (docs/product.md §2).
-    expect(initials).toEqual(['HO', 'ST', 'ME', 'SG', 'PL', 'AL', 'HE']);
+    expect(initials).toEqual(['HO', 'ST', 'ME', 'SG', 'PL', 'AC', 'AL', 'HE']);
     expect(storedSettings()).toMatchObject({ navSettings: { miniSidebarNav: true } });
 
     // A reload (fresh mount reading storage) keeps it collapsed.

@@ -19,8 +19,16 @@ interface ProviderFailure {
 /** Salesforce error codes a later try can get past (its 429 is `REQUEST_LIMIT_EXCEEDED`). */
 const SALESFORCE_TRANSIENT = new Set(['SERVER_UNAVAILABLE', 'UNABLE_TO_LOCK_ROW']);
 
-const headerOf = (headers: ProviderFailure['headers'], name: string) =>
-  headers instanceof Headers ? headers.get(name) : (headers?.[name] ?? null);
+/**
+ * A header of a failure: a Fetch `Headers` (or another client's look-alike with `get`, such
+ * as gaxios' and intercom-client's, which are not `instanceof Headers`), or a plain object.
+ */
+const headerOf = (headers: ProviderFailure['headers'], name: string): string | null => {
+  if (!headers) return null;
+  const get = (headers as { get?: unknown }).get;
+  if (typeof get === 'function') return (get.call(headers, name) as string | null) ?? null;
+  return (headers as Record<string, string | undefined>)[name] ?? null;
+};
 
 const statusOf = (failure: ProviderFailure): number | null => {
   for (const candidate of [

@@ -7,6 +7,17 @@ export interface A1Range {
   endColumn: number | null;
 }
 
+/** A tab's name as A1 notation quotes it: `'My tab'`, quotes doubled. */
+export const quotedTab = (tab: string) => `'${tab.replace(/'/g, "''")}'`;
+
+/** 1 → A, 27 → AA. */
+export function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
 const columnNumber = (letters: string) =>
   [...letters.toUpperCase()].reduce((total, letter) => total * 26 + letter.charCodeAt(0) - 64, 0);
 

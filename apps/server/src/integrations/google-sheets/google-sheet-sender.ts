@@ -1,6 +1,6 @@
 import type { GoogleSheetsSettings } from '../../platform/config.js';
-import { ConnectorError } from '../core/connector.js';
-import { googleSheetsClient } from './google-sheets-api.js';
+import { columnLetters, quotedTab as quoted } from './a1-range.js';
+import { sheetsWriteClient } from './google-sheets-api.js';
 import { guarded, type ProviderSender } from '../core/provider-sender.js';
 
 export interface RenderedSheetRow {
@@ -12,16 +12,6 @@ export interface RenderedSheetRow {
 
 /** The column after the mapped ones holds each row's idempotency key. */
 export const SHEET_KEY_HEADER = 'revlane_key';
-const WRITE_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
-
-const quoted = (tab: string) => `'${tab.replace(/'/g, "''")}'`;
-/** 1 → A, 27 → AA. */
-function columnLetters(index: number): string {
-  let letters = '';
-  for (let n = index; n > 0; n = Math.floor((n - 1) / 26))
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
 
 /**
  * `google_sheet_append` (ADR 0024, ADR 0017): `values.append` through the official client as
@@ -33,15 +23,10 @@ function columnLetters(index: number): string {
 export function googleSheetSender(
   settings: GoogleSheetsSettings,
 ): ProviderSender<RenderedSheetRow> {
-  let opened: ReturnType<typeof googleSheetsClient> | null = null;
+  let opened: ReturnType<typeof sheetsWriteClient> | null = null;
   return ({ key, rendered }) =>
     guarded('Google Sheets', async () => {
-      if (!settings.serviceAccountKey)
-        throw new ConnectorError(
-          'authentication',
-          'Google Sheets is not set up on this server: set GOOGLE_SERVICE_ACCOUNT_KEY.',
-        );
-      opened ??= googleSheetsClient(settings, settings.serviceAccountKey, WRITE_SCOPE);
+      opened ??= sheetsWriteClient(settings);
       const { values } = opened.client.spreadsheets;
       const keyColumn = columnLetters(rendered.headers.length + 1);
       const tab = quoted(rendered.tab);

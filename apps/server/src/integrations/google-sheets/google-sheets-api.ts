@@ -5,6 +5,7 @@ import { ConnectorError } from '../core/connector.js';
 import { networkFailure } from '../core/network-errors.js';
 
 const READ_SCOPE = 'https://www.googleapis.com/auth/spreadsheets.readonly';
+const WRITE_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 /** The official client signs its JWT for this endpoint; the request goes to the configured one. */
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** 429s honoured this many times, each waiting Retry-After (at most a minute). */
@@ -56,6 +57,19 @@ export function googleSheetsClient(settings: GoogleSheetsSettings, keyText: stri
     serviceAccountEmail: key.client_email,
     client: sheets({ version: 'v4', auth, rootUrl: settings.apiUrl }),
   };
+}
+
+/**
+ * The Sheets client as the deployment's service account with write access (plays' appends,
+ * activations); a server without a key is refused with what to set.
+ */
+export function sheetsWriteClient(settings: GoogleSheetsSettings) {
+  if (!settings.serviceAccountKey)
+    throw new ConnectorError(
+      'authentication',
+      'Google Sheets is not set up on this server: set GOOGLE_SERVICE_ACCOUNT_KEY.',
+    );
+  return googleSheetsClient(settings, settings.serviceAccountKey, WRITE_SCOPE);
 }
 
 /**

@@ -112,10 +112,11 @@ export interface GoogleSheetsFakeOptions {
  * OAuth token endpoint taking a service account's signed JWT (RS256, checked against the key
  * it issued), `GET /v4/spreadsheets/{id}` with each tab's grid properties,
  * `GET /v4/spreadsheets/{id}/values/{range}` for A1 ranges, `values.append` (POST
- * `…/values/{range}:append`, for editors only; what it added in `appended`), errors in the
- * `{ error: { code, message, status } }` envelope (401, 403 for a sheet not shared with the
- * caller, 404, 429 with `Retry-After`). For tests and the product's sandbox mode
- * (docs/architecture.md §6, ADR 0017).
+ * `…/values/{range}:append`; what it added in `appended`), `values.update` (PUT
+ * `…/values/{range}`) and `values.clear` (POST `…/values/{range}:clear`), the writes for
+ * editors only; errors in the `{ error: { code, message, status } }` envelope (401, 403 for a
+ * sheet not shared with the caller, 404, 429 with `Retry-After`). For tests and the
+ * product's sandbox mode (docs/architecture.md §6, ADR 0017).
  */
 export function googleSheetsFake(options: GoogleSheetsFakeOptions): GoogleSheetsFakeState {
   const publicKeys = new Map<string, string>();
@@ -155,6 +156,21 @@ export function googleSheetsFake(options: GoogleSheetsFakeOptions): GoogleSheets
     return reply(200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
   };
 
+  /** The tab a writing call's range names, or null (answered) when it may not or cannot. */
+  const writableTab = (sheet: FakeSpreadsheet, caller: string, rangeText: string, reply: Reply) => {
+    if (!(sheet.editors ?? sheet.sharedWith).includes(caller)) {
+      apiError(reply, 403, 'The caller does not have permission');
+      return null;
+    }
+    const range = parseA1Range(rangeText, sheet.tabs[0]?.title ?? '');
+    const tab = range && tabOf(sheet, range.sheet);
+    if (!range || !tab) {
+      apiError(reply, 400, `Unable to parse range: ${rangeText}`);
+      return null;
+    }
+    return { range, tab };
+  };
+
   /** `values.append`: rows go after the tab's last non-empty row (INSERT_ROWS). */
   const handleAppend = async (
     request: IncomingMessage,
@@ -163,11 +179,9 @@ export function googleSheetsFake(options: GoogleSheetsFakeOptions): GoogleSheets
     rangeText: string,
     reply: Reply,
   ) => {
-    if (!(sheet.editors ?? sheet.sharedWith).includes(caller))
-      return apiError(reply, 403, 'The caller does not have permission');
-    const range = parseA1Range(rangeText, sheet.tabs[0]?.title ?? '');
-    const tab = range && tabOf(sheet, range.sheet);
-    if (!range || !tab) return apiError(reply, 400, `Unable to parse range: ${rangeText}`);
+    const target = writableTab(sheet, caller, rangeText, reply);
+    if (!target) return;
+    const { tab } = target;
     const values = (JSON.parse(await readBody(request)) as { values?: FakeCell[][] }).values ?? [];
     while (
       tab.rows.length > 0 &&
@@ -195,6 +209,58 @@ export function googleSheetsFake(options: GoogleSheetsFakeOptions): GoogleSheets
         updatedCells: values.reduce((total, row) => total + row.length, 0),
       },
     });
+  };
+
+  /** `values.update` (PUT, RAW or USER_ENTERED): the given cells from the range's first one. */
+  const handleUpdate = async (
+    request: IncomingMessage,
+    url: URL,
+    sheet: FakeSpreadsheet,
+    caller: string,
+    rangeText: string,
+    reply: Reply,
+  ) => {
+    const option = url.searchParams.get('valueInputOption');
+    if (option !== 'RAW' && option !== 'USER_ENTERED')
+      return apiError(reply, 400, "Invalid valueInputOption: ''");
+    const target = writableTab(sheet, caller, rangeText, reply);
+    if (!target) return;
+    const { range, tab } = target;
+    const values = (JSON.parse(await readBody(request)) as { values?: FakeCell[][] }).values ?? [];
+    values.forEach((given, r) => {
+      const row = (tab.rows[range.startRow - 1 + r] ??= []);
+      given.forEach((cell, c) => {
+        const at = range.startColumn - 1 + c;
+        while (row.length < at) row.push(null);
+        row[at] = cell;
+      });
+    });
+    for (let i = 0; i < tab.rows.length; i++) tab.rows[i] ??= [];
+    const width = Math.max(0, ...values.map((row) => row.length));
+    return reply(200, {
+      spreadsheetId: sheet.spreadsheetId,
+      updatedRange: rangeText,
+      updatedRows: values.length,
+      updatedColumns: width,
+      updatedCells: values.reduce((total, row) => total + row.length, 0),
+    });
+  };
+
+  /** `values.clear` (POST `…:clear`): the range's values go, trailing empty rows with them. */
+  const handleClear = (sheet: FakeSpreadsheet, caller: string, rangeText: string, reply: Reply) => {
+    const target = writableTab(sheet, caller, rangeText, reply);
+    if (!target) return;
+    const { range, tab } = target;
+    const lastRow = Math.min(range.endRow ?? tab.rows.length, tab.rows.length);
+    for (let r = range.startRow - 1; r < lastRow; r++) {
+      const row = tab.rows[r]!;
+      const end = Math.min(range.endColumn ?? row.length, row.length);
+      for (let c = range.startColumn - 1; c < end; c++) row[c] = null;
+      while (row.length > 0 && (row[row.length - 1] === null || row[row.length - 1] === ''))
+        row.pop();
+    }
+    while (tab.rows.length > 0 && tab.rows[tab.rows.length - 1]!.length === 0) tab.rows.pop();
+    return reply(200, { spreadsheetId: sheet.spreadsheetId, clearedRange: rangeText });
   };
 
   const handleApi = async (request: IncomingMessage, url: URL, reply: Reply) => {
@@ -228,6 +294,15 @@ export function googleSheetsFake(options: GoogleSheetsFakeOptions): GoogleSheets
         decodeURIComponent(match[2].slice(0, -':append'.length)),
         reply,
       );
+    if (request.method === 'POST' && match[2]?.endsWith(':clear'))
+      return handleClear(
+        sheet,
+        caller,
+        decodeURIComponent(match[2].slice(0, -':clear'.length)),
+        reply,
+      );
+    if (request.method === 'PUT' && match[2])
+      return handleUpdate(request, url, sheet, caller, decodeURIComponent(match[2]), reply);
     if (!match[2]) {
       return reply(200, {
         spreadsheetId: sheet.spreadsheetId,

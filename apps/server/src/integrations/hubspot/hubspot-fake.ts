@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply } from 'fastify';
 import { crmDataset } from '../core/crm-dataset.js';
+import type { RequestLimit } from '../core/destination.js';
 import { acceptFormBodies, FakeOAuth } from '../core/fake-oauth.js';
+import { HUBSPOT_REQUEST_LIMIT } from './hubspot-destination.js';
+import {
+  crmBatchRoutes,
+  FakeCrmObjects,
+  hubspotError as error,
+  RollingWindow,
+  type CrmObjectName,
+  type HubSpotObject,
+  type Properties,
+} from './hubspot-fake-crm.js';
 
 /** HubSpot pages hold up to 100 (200 for search); the fake caps both at 100. */
 const MAX_PAGE = 100;
@@ -9,22 +20,11 @@ const MAX_PAGE = 100;
 export const TASK_KEY_PROPERTY = 'revlane_key';
 const HUB_ID = 4_811_001;
 const HUB_DOMAIN = 'revlane-sandbox.hubspot.com';
-
-type Properties = Record<string, string | null>;
-interface HubSpotObject {
-  id: string;
-  properties: Properties;
-  createdAt: string;
-  updatedAt: string;
-  archived: false;
-}
-
-const error = (category: string, message: string) => ({
-  status: 'error',
-  message,
-  category,
-  correlationId: randomUUID(),
-});
+/** Records created through the API get ids from here on (the seeded ones are 91…, 51…). */
+const FIRST_CREATED_ID: Record<CrmObjectName, number> = {
+  companies: 92_000_001,
+  contacts: 52_000_001,
+};
 
 /** The fake's CRM objects as HubSpot names their properties (all values are text). */
 function hubspotObjects() {
@@ -56,29 +56,37 @@ function hubspotObjects() {
     } as Record<string, Map<string, string> | undefined>,
     /** Tasks created through the API (plays), unique by their `revlane_key` property. */
     tasks: [] as HubSpotObject[],
-    companies: data.accounts.map((a) =>
-      object(a.id, a.modifiedAt, {
-        name: a.name,
-        domain: a.domain,
-        industry: a.industry.toUpperCase(),
-        annualrevenue: String(a.arr),
-        lifecyclestage: 'customer',
-        hubspot_owner_id: a.ownerId,
-        description: 'Sandbox',
-        hs_lastmodifieddate: a.modifiedAt,
-      }),
+    companies: new FakeCrmObjects(
+      'companies',
+      data.accounts.map((a) =>
+        object(a.id, a.modifiedAt, {
+          name: a.name,
+          domain: a.domain,
+          industry: a.industry.toUpperCase(),
+          annualrevenue: String(a.arr),
+          lifecyclestage: 'customer',
+          hubspot_owner_id: a.ownerId,
+          description: 'Sandbox',
+          hs_lastmodifieddate: a.modifiedAt,
+        }),
+      ),
+      FIRST_CREATED_ID.companies,
     ),
-    contacts: data.contacts.map((c) =>
-      object(c.id, c.modifiedAt, {
-        firstname: c.firstName,
-        lastname: c.lastName,
-        email: c.email,
-        associatedcompanyid: c.accountId,
-        lifecyclestage: 'customer',
-        // A contact is owned by its company's owner, as HubSpot's owner sync commonly sets.
-        hubspot_owner_id: data.accounts.find((a) => a.id === c.accountId)?.ownerId ?? null,
-        lastmodifieddate: c.modifiedAt,
-      }),
+    contacts: new FakeCrmObjects(
+      'contacts',
+      data.contacts.map((c) =>
+        object(c.id, c.modifiedAt, {
+          firstname: c.firstName,
+          lastname: c.lastName,
+          email: c.email,
+          associatedcompanyid: c.accountId,
+          lifecyclestage: 'customer',
+          // A contact is owned by its company's owner, as HubSpot's owner sync commonly sets.
+          hubspot_owner_id: data.accounts.find((a) => a.id === c.accountId)?.ownerId ?? null,
+          lastmodifieddate: c.modifiedAt,
+        }),
+      ),
+      FIRST_CREATED_ID.contacts,
     ),
     deals: data.deals.map((d) =>
       object(d.id, d.modifiedAt, {
@@ -135,13 +143,16 @@ function pageOf<T>(rows: T[], after: string | undefined, limit: number | undefin
  * answers 400 `BAD_REFRESH_TOKEN`), token info and refresh-token delete, CRM search and
  * owners paged by `paging.next.after`, the v4 associations' batch read (deals and contacts to
  * companies), tasks created with a unique `revlane_key` (a second one is a 409 `CONFLICT`, an
- * unknown owner a 400; created tasks listed in `/received`), 401 `INVALID_AUTHENTICATION`,
- * and 429 `RATE_LIMIT` with Retry-After.
+ * unknown owner a 400; created tasks listed in `/received`), the properties API and the
+ * companies' and contacts' batch endpoints (`crmBatchRoutes`), 401 `INVALID_AUTHENTICATION`,
+ * and 429 `RATE_LIMIT` with Retry-After: forced (`oauth.throttleNext`) or beyond the rolling
+ * window (`hubspotFakeState(oauth).requestLimit`, HubSpot's 190 per 10 s by default).
  */
 export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
   return (app: FastifyInstance, _options, done) => {
     acceptFormBodies(app);
-    const data = hubspotObjects();
+    const sandbox = sandboxOf(oauth);
+    const { data } = sandbox;
     oauth.consentRoutes(app, '/oauth/authorize', 'HubSpot');
     app.post('/oauth/v1/token', async (request, reply) => {
       const form = request.body as Record<string, string | undefined>;
@@ -195,20 +206,29 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
           );
         return true;
       }
-      return oauth.throttled(reply, {
+      const limited = {
         status: 'error',
         message: 'You have reached your ten_secondly_rolling limit.',
         errorType: 'RATE_LIMIT',
         policyName: 'TEN_SECONDLY_ROLLING',
         correlationId: randomUUID(),
-      });
+      };
+      if (oauth.throttled(reply, limited)) return true;
+      const wait = sandbox.window.admit();
+      if (wait === 0) return false;
+      void reply.code(429).header('retry-after', String(wait)).send(limited);
+      return true;
     };
     app.post('/crm/v3/objects/:object/search', async (request, reply) => {
       if (guard(request.headers.authorization, reply)) return reply;
       const { object } = request.params as { object: string };
-      const rows = data[object as 'companies' | 'contacts' | 'deals' | 'tasks'] as
-        HubSpotObject[] | undefined;
-      if (!rows || object === 'owners')
+      const rows =
+        object === 'companies' || object === 'contacts'
+          ? data[object].rows()
+          : object === 'deals' || object === 'tasks'
+            ? data[object]
+            : undefined;
+      if (!rows)
         return reply
           .code(400)
           .send(error('VALIDATION_ERROR', `Unable to infer object type from: ${object}`));
@@ -295,7 +315,7 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
       const properties = body?.properties ?? {};
       // A task names its company by association; an unknown company is HubSpot's 400.
       const companies = (body?.associations ?? []).map((a) => String(a.to?.id ?? ''));
-      const unknown = companies.find((id) => !data.companies.some((c) => c.id === id));
+      const unknown = companies.find((id) => !data.companies.get(id));
       if (unknown !== undefined)
         return reply
           .code(400)
@@ -331,6 +351,7 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
       oauth.record('task', task, request.headers.authorization);
       return reply.code(201).send(task);
     });
+    crmBatchRoutes(app, data, guard);
     // The client asks for `/crm/v3/owners/`, with the trailing slash.
     app.get('/crm/v3/owners/', async (request, reply) => {
       if (guard(request.headers.authorization, reply)) return reply;
@@ -343,6 +364,54 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
       );
     });
     done();
+  };
+}
+
+/** A portal's records and rolling request window, one per OAuth state (each fake instance). */
+interface FakePortal {
+  data: ReturnType<typeof hubspotObjects>;
+  window: RollingWindow;
+}
+const portals = new WeakMap<FakeOAuth, FakePortal>();
+
+function sandboxOf(oauth: FakeOAuth): FakePortal {
+  let portal = portals.get(oauth);
+  if (!portal) {
+    portal = { data: hubspotObjects(), window: new RollingWindow(HUBSPOT_REQUEST_LIMIT) };
+    portals.set(oauth, portal);
+  }
+  return portal;
+}
+
+/** What tests and the sandbox's own pages read of a HubSpot fake (see `hubspotFakeState`). */
+export interface HubSpotFakeState {
+  /** The rolling window beyond which API calls answer 429 (default HUBSPOT_REQUEST_LIMIT). */
+  requestLimit: RequestLimit;
+  /** What the object holds now: each record's id and properties (cleared ones null). */
+  records(object: CrmObjectName): { id: string; properties: Properties }[];
+  /**
+   * Times batch calls (upsert, update, archive) wrote the record whose `property` (default
+   * `hs_object_id`; else a unique property or a contact's email) was `value` then.
+   */
+  writes(object: CrmObjectName, value: string, property?: string): number;
+}
+
+/**
+ * The state of the HubSpot fake served with this OAuth state (`hubspotFake(oauth)`): its
+ * records, per-record write counters and request limit.
+ */
+export function hubspotFakeState(oauth: FakeOAuth): HubSpotFakeState {
+  const portal = sandboxOf(oauth);
+  return {
+    get requestLimit() {
+      return portal.window.limit;
+    },
+    set requestLimit(limit: RequestLimit) {
+      portal.window = new RollingWindow(limit);
+    },
+    records: (object) =>
+      portal.data[object].rows().map((row) => ({ id: row.id, properties: { ...row.properties } })),
+    writes: (object, value, property) => portal.data[object].writesOf(value, property),
   };
 }
 

@@ -2,6 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { crmDataset } from '../core/crm-dataset.js';
 import { acceptFormBodies, FakeOAuth } from '../core/fake-oauth.js';
+import {
+  contactWriteRoutes,
+  errorList,
+  FakeContacts,
+  isLookup,
+  newContact,
+  type FakeContact,
+  type SearchQuery,
+} from './intercom-fake-contacts.js';
 
 const SCROLL_PAGE = 50;
 const MAX_SEARCH_PAGE = 150;
@@ -10,11 +19,6 @@ const WORKSPACE = 'Revlane Sandbox (Intercom)';
 const NEVER_SECONDS = 10 * 365 * 24 * 3600;
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-const errorList = (code: string, message: string) => ({
-  type: 'error.list',
-  request_id: randomUUID(),
-  errors: [{ code, message }],
-});
 
 function intercomObjects() {
   const data = crmDataset({ account: '6a1c', contact: '6b2d', deal: 'x', owner: '' });
@@ -50,42 +54,58 @@ function intercomObjects() {
       tags: { type: 'tag.list', tags: [] },
       segments: { type: 'segment.list', segments: [] },
     })),
-    contacts: data.contacts.map((c) => ({
-      type: 'contact',
-      id: c.id,
-      workspace_id: 'sbx',
-      role: 'user',
-      email: c.email,
-      name: `${c.firstName} ${c.lastName}`,
-      owner_id: adminOf.get(ownerOf.get(c.accountId)!) ?? null,
-      created_at: seconds(c.modifiedAt),
-      updated_at: seconds(c.modifiedAt),
-      companies: {
-        type: 'list',
-        data: [{ type: 'company', id: c.accountId, url: `/companies/${c.accountId}` }],
-        url: `/contacts/${c.id}/companies`,
-        total_count: 1,
-        has_more: false,
-      },
-    })),
+    contacts: new FakeContacts(
+      data.contacts.map((c) => ({
+        ...newContact(c.id, seconds(c.modifiedAt)),
+        email: c.email,
+        name: `${c.firstName} ${c.lastName}`,
+        owner_id: adminOf.get(ownerOf.get(c.accountId)!) ?? null,
+        companies: {
+          type: 'list',
+          data: [{ type: 'company', id: c.accountId, url: `/companies/${c.accountId}` }],
+          url: `/contacts/${c.id}/companies`,
+          total_count: 1,
+          has_more: false,
+        },
+      })),
+    ),
   };
 }
 
 interface SearchBody {
-  query?: { field?: string; operator?: string; value?: number | string };
+  query?: SearchQuery;
   pagination?: { per_page?: number; starting_after?: string };
+}
+
+/**
+ * The contacts a query finds, in the subset the app sends: `updated_at > t` (the reader,
+ * oldest first), or `=` on id, email or external_id (a destination's lookup); null otherwise.
+ */
+function searched(contacts: FakeContacts, query: SearchQuery): FakeContact[] | null {
+  if (query.field === 'updated_at' && query.operator === '>') {
+    const after = Number(query.value ?? 0);
+    return contacts
+      .rows()
+      .filter((c) => c.updated_at > after)
+      .sort((a, b) => a.updated_at - b.updated_at || a.id.localeCompare(b.id));
+  }
+  if (query.operator !== '=' || !isLookup(query.field)) return null;
+  const found = contacts.find(query.field, String(query.value ?? ''));
+  return found ? [found] : [];
 }
 
 /**
  * A local Intercom (docs/architecture.md §6, Connections) as `intercom-client` talks to it:
  * the authorize page, `/auth/eagle/token` (tokens that do not expire), `/me` naming the
- * workspace, `/auth/uninstall` revoking, companies by scroll (`scroll_param`) and contacts by
- * search paged by `starting_after`; `error.list` bodies for 401 and for 429 with Retry-After.
+ * workspace, `/auth/uninstall` revoking, companies by scroll (`scroll_param`), contacts by
+ * search paged by `starting_after` (or looked up by id, email or external id), contacts'
+ * attributes, create, update and delete (`contactWriteRoutes`); `error.list` bodies for 401
+ * and for 429 with Retry-After.
  */
 export function intercomFake(oauth: FakeOAuth): FastifyPluginCallback {
   return (app: FastifyInstance, _options, done) => {
     acceptFormBodies(app);
-    const data = intercomObjects();
+    const data = workspaceOf(oauth);
     const scrolls = new Map<string, number>();
     oauth.consentRoutes(app, '/oauth', 'Intercom');
     app.post('/auth/eagle/token', async (request, reply) => {
@@ -149,15 +169,12 @@ export function intercomFake(oauth: FakeOAuth): FastifyPluginCallback {
         scroll_param: page.length > 0 ? next : null,
       };
     });
+    contactWriteRoutes(app, data.contacts, guard);
     app.post('/contacts/search', async (request, reply) => {
       if (guard(request, reply)) return reply;
       const body = (request.body ?? {}) as SearchBody;
-      const after = Number(body.query?.value ?? 0);
-      if (body.query?.field !== 'updated_at' || body.query.operator !== '>')
-        return reply.code(400).send(errorList('parameter_invalid', 'unsupported query'));
-      const rows = data.contacts
-        .filter((c) => c.updated_at > after)
-        .sort((a, b) => a.updated_at - b.updated_at || a.id.localeCompare(b.id));
+      const rows = searched(data.contacts, body.query ?? {});
+      if (!rows) return reply.code(400).send(errorList('parameter_invalid', 'unsupported query'));
       const size = Math.min(Math.max(body.pagination?.per_page ?? 50, 1), MAX_SEARCH_PAGE);
       const start = Number(
         Buffer.from(body.pagination?.starting_after ?? '', 'base64url').toString() || 0,
@@ -185,6 +202,30 @@ export function intercomFake(oauth: FakeOAuth): FastifyPluginCallback {
       };
     });
     done();
+  };
+}
+
+const workspaces = new WeakMap<FakeOAuth, ReturnType<typeof intercomObjects>>();
+
+/** The workspace's records, one per OAuth state (each fake instance). */
+function workspaceOf(oauth: FakeOAuth) {
+  let workspace = workspaces.get(oauth);
+  if (!workspace) {
+    workspace = intercomObjects();
+    workspaces.set(oauth, workspace);
+  }
+  return workspace;
+}
+
+/** What tests and the sandbox's own pages read of the Intercom fake served with `oauth`. */
+export function intercomFakeState(oauth: FakeOAuth) {
+  const { contacts } = workspaceOf(oauth);
+  return {
+    /** The workspace's contacts now (custom attributes under `custom_attributes`). */
+    contacts: () => contacts.rows().map((contact) => structuredClone(contact)),
+    /** Writes (create, update, delete) of the contact whose `field` was `value` then. */
+    writes: (value: string, field?: 'id' | 'email' | 'external_id') =>
+      contacts.writesOf(value, field),
   };
 }
 

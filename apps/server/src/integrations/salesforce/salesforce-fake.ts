@@ -1,156 +1,238 @@
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply } from 'fastify';
-import { crmDataset } from '../core/crm-dataset.js';
 import { acceptFormBodies, FakeOAuth } from '../core/fake-oauth.js';
+import {
+  BulkIngest,
+  bulkRoutes,
+  type BulkIngestJobInfo,
+  type Guard,
+} from './salesforce-fake-bulk.js';
+import {
+  exactJson,
+  SALESFORCE_API_VERSION,
+  SalesforceSandboxOrg,
+  textOf,
+  type Row,
+  type SaveResult,
+  type SObjectTable,
+} from './salesforce-fake-org.js';
+import { runSoql } from './salesforce-fake-soql.js';
 
-export const SALESFORCE_API_VERSION = '59.0';
+export { SALESFORCE_API_VERSION };
+
 /** Salesforce answers query pages of up to 2,000 records; the fake's smaller page shows paging. */
 const PAGE_SIZE = 200;
+/** sObject Collections take up to 200 records a call. */
+const COLLECTION_MAX = 200;
+/** Fastify's 1 MiB default is below what 200 wide records can weigh. */
+const COLLECTION_MAX_BYTES = 16 * 1024 * 1024;
 const INVALID_SESSION = [
   { message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' },
 ];
-
-type Row = Record<string, unknown>;
+const NOT_FOUND = [{ message: 'The requested resource does not exist', errorCode: 'NOT_FOUND' }];
 
 /** The external id field plays' tasks carry their idempotency key in (ADR 0024). */
 export const TASK_KEY_FIELD = 'Revlane_Key__c';
 
-const LEAD_STATUSES = ['Open - Not Contacted', 'Working - Contacted', 'Closed - Converted'];
+/**
+ * The sandbox Salesforce's state behind one OAuth client: the org's records (what an object
+ * holds now, how many times each record was written) and its Bulk API 2.0 jobs, for tests
+ * and the sandbox's own pages to read.
+ */
+export class SalesforceSandbox {
+  readonly org = new SalesforceSandboxOrg();
+  readonly bulk = new BulkIngest(this.org);
 
-/** The fake's sObjects as Salesforce names their fields. */
-function salesforceObjects(): Record<string, Row[]> {
-  const data = crmDataset({
-    account: '001SBX',
-    contact: '003SBX',
-    deal: '006SBX',
-    owner: '005SBX',
-  });
-  const customers = new Set(
-    data.deals.filter((d) => d.stage === 'Closed Won').map((d) => d.accountId),
-  );
-  return {
-    User: data.owners.map((o) => ({
-      Id: o.id,
-      Name: o.name,
-      Email: o.email,
-      LastModifiedDate: o.modifiedAt,
-    })),
-    Account: data.accounts.map((a) => ({
-      Id: a.id,
-      Name: a.name,
-      Website: `https://www.${a.domain}`,
-      Industry: a.industry,
-      // The account's lifecycle: a customer once one of its opportunities is won.
-      Type: customers.has(a.id) ? 'Customer - Direct' : 'Prospect',
-      AnnualRevenue: a.arr,
-      OwnerId: a.ownerId,
-      Description: 'Sandbox',
-      LastModifiedDate: a.modifiedAt,
-    })),
-    Contact: data.contacts.map((c) => ({
-      Id: c.id,
-      AccountId: c.accountId,
-      FirstName: c.firstName,
-      LastName: c.lastName,
-      Email: c.email,
-      // A contact is owned by its account's owner, as Salesforce's default assignment does.
-      OwnerId: data.accounts.find((a) => a.id === c.accountId)?.ownerId ?? null,
-      LastModifiedDate: c.modifiedAt,
-    })),
-    Opportunity: data.deals.map((d) => ({
-      Id: d.id,
-      AccountId: d.accountId,
-      Name: d.name,
-      StageName: d.stage,
-      Amount: d.amount,
-      CloseDate: d.closeDate,
-      OwnerId: d.ownerId,
-      LastModifiedDate: d.modifiedAt,
-    })),
-    // Leads: people not yet tied to an account, one for every fourth sandbox contact.
-    Lead: data.contacts
-      .filter((_c, i) => i % 4 === 0)
-      .map((c, i) => ({
-        Id: `00QSBX${String(i + 1).padStart(6, '0')}`,
-        FirstName: c.firstName,
-        LastName: c.lastName,
-        Email: c.email.replace('@', '+lead@'),
-        Company: data.accounts.find((a) => a.id === c.accountId)?.name ?? null,
-        Status: LEAD_STATUSES[i % LEAD_STATUSES.length],
-        OwnerId: data.owners[i % data.owners.length]!.id,
-        LastModifiedDate: c.modifiedAt,
-      })),
-    Organization: [
-      {
-        Id: '00DSBX000001',
-        Name: 'Revlane Sandbox (Salesforce)',
-        LastModifiedDate: data.owners[0]!.modifiedAt,
-      },
-    ],
-  };
+  /** What an object holds now, values as stored (a decimal as its exact text); null: unknown. */
+  rows(object: string): Row[] | null {
+    return this.org.rows(object);
+  }
+
+  /** How many times the object's record with this Id or external id value was written. */
+  writesOf(object: string, key: string): number {
+    return this.org.writesOf(object, key);
+  }
+
+  /** The Bulk API 2.0 ingest jobs, oldest first. */
+  jobs(): BulkIngestJobInfo[] {
+    return this.bulk.list();
+  }
 }
 
-/** A relationship field's record (`Owner.Name` → the owning User), as Salesforce nests it. */
-function related(objects: Record<string, Row[]>, row: Row, relationship: string, fields: string[]) {
-  if (relationship !== 'Owner') return undefined;
-  const user = objects.User!.find((candidate) => candidate.Id === row.OwnerId);
-  if (!user) return null;
-  return {
-    attributes: {
-      type: 'User',
-      url: `/services/data/v${SALESFORCE_API_VERSION}/sobjects/User/${String(user.Id)}`,
-    },
-    ...Object.fromEntries(fields.map((f) => [f, user[f] ?? null])),
-  };
+const sandboxes = new WeakMap<FakeOAuth, SalesforceSandbox>();
+
+/** The sandbox state the fake serves for this OAuth client (made on first use). */
+export function salesforceSandboxOf(oauth: FakeOAuth): SalesforceSandbox {
+  let sandbox = sandboxes.get(oauth);
+  if (!sandbox) {
+    sandbox = new SalesforceSandbox();
+    sandboxes.set(oauth, sandbox);
+  }
+  return sandbox;
+}
+
+const urlsOf = (base: string, name: string) => ({
+  sobject: `${base}/sobjects/${name}`,
+  describe: `${base}/sobjects/${name}/describe`,
+});
+
+/** `GET /sobjects` (the org's objects) and `GET /sobjects/:object/describe` (one's fields). */
+function describeRoutes(
+  app: FastifyInstance,
+  org: SalesforceSandboxOrg,
+  guard: Guard,
+  base: string,
+) {
+  app.get(`${base}/sobjects`, async (request, reply) => {
+    if (guard(request.headers.authorization, reply)) return reply;
+    return {
+      encoding: 'UTF-8',
+      maxBatchSize: COLLECTION_MAX,
+      sobjects: [...org.tables.values()].map(({ describe }) => {
+        const { fields: _fields, ...object } = describe;
+        return { ...object, urls: urlsOf(base, describe.name) };
+      }),
+    };
+  });
+  app.get(`${base}/sobjects/:object/describe`, async (request, reply) => {
+    if (guard(request.headers.authorization, reply)) return reply;
+    const table = org.table((request.params as { object: string }).object);
+    if (!table) return reply.code(404).send(NOT_FOUND);
+    return { ...table.describe, urls: urlsOf(base, table.name) };
+  });
+}
+
+const refused = (statusCode: string, message: string): SaveResult => ({
+  success: false,
+  errors: [{ statusCode, message, fields: [] }],
+});
+
+/** The records of a collection call, or the call's refusal (sent) when it cannot be taken. */
+function collectionOf(body: unknown, reply: FastifyReply): Row[] | null {
+  const { allOrNone, records } = (body ?? {}) as { allOrNone?: unknown; records?: unknown };
+  if (!Array.isArray(records)) {
+    void reply.code(400).send([{ errorCode: 'JSON_PARSER_ERROR', message: 'records expected' }]);
+    return null;
+  }
+  if (records.length > COLLECTION_MAX) {
+    void reply.code(400).send([
+      {
+        errorCode: 'EXCEEDED_ID_LIMIT',
+        message: `record limit reached. cannot submit more than ${COLLECTION_MAX} records into this call`,
+      },
+    ]);
+    return null;
+  }
+  // All-or-nothing would need a rollback; what Revlane sends is allOrNone: false.
+  if (allOrNone === true) {
+    void reply
+      .code(400)
+      .send([{ errorCode: 'NOT_SUPPORTED', message: 'The sandbox takes allOrNone: false only' }]);
+    return null;
+  }
+  return records as Row[];
+}
+
+/** A record's own sObject (`attributes.type`), when the org can write it. */
+function writableTableOf(org: SalesforceSandboxOrg, record: Row): SObjectTable | SaveResult {
+  const type = (record.attributes as { type?: unknown } | undefined)?.type;
+  const table = typeof type === 'string' ? org.table(type) : undefined;
+  if (!table) return refused('INVALID_TYPE', `sObject type '${String(type)}' is not supported.`);
+  if (!table.describe.updateable)
+    return refused('INVALID_TYPE', `entity type ${table.name} does not support update`);
+  return table;
 }
 
 /**
- * A SOQL subset: `SELECT f, Owner.f, … FROM Object [WHERE LastModifiedDate > <instant>]
- * [ORDER BY …]`.
+ * sObject Collections (REST, at most 200 records a call, `allOrNone: false`): upsert on an
+ * external id (`PATCH /composite/sobjects/:object/:field`), create (`POST`), update by id
+ * (`PATCH /composite/sobjects`) and delete (`DELETE ?ids=`), each answered record by record.
  */
-function runSoql(objects: Record<string, Row[]>, soql: string) {
-  const match =
-    /^SELECT (.+?) FROM (\w+)(?: WHERE LastModifiedDate > (\S+))?(?: ORDER BY .*)?$/i.exec(
-      soql.trim(),
-    );
-  if (!match) return null;
-  const fields = match[1]!.split(',').map((f) => f.trim());
-  const plain = fields.filter((f) => !f.includes('.'));
-  const relationships = new Map<string, string[]>();
-  for (const [relationship, field] of fields
-    .filter((f) => f.includes('.'))
-    .map((f) => f.split('.')))
-    relationships.set(relationship!, [...(relationships.get(relationship!) ?? []), field!]);
-  const rows = objects[match[2]!];
-  if (!rows) return null;
-  if ([...relationships.keys()].some((name) => name !== 'Owner' || !('OwnerId' in rows[0]!)))
-    return null;
-  const after = match[3] ? Date.parse(match[3]) : null;
-  return rows
-    .filter((row) => after === null || Date.parse(String(row.LastModifiedDate)) > after)
-    .map((row) => ({
-      attributes: {
-        type: match[2],
-        url: `/services/data/v${SALESFORCE_API_VERSION}/sobjects/${match[2]}/${String(row.Id)}`,
-      },
-      ...Object.fromEntries(plain.map((f) => [f, row[f] ?? null])),
-      ...Object.fromEntries(
-        [...relationships].map(([name, wanted]) => [name, related(objects, row, name, wanted)]),
-      ),
-    }));
+function collectionRoutes(
+  app: FastifyInstance,
+  org: SalesforceSandboxOrg,
+  guard: Guard,
+  base: string,
+) {
+  const path = `${base}/composite/sobjects`;
+  const options = { bodyLimit: COLLECTION_MAX_BYTES };
+  app.patch(`${path}/:object/:field`, options, async (request, reply) => {
+    if (guard(request.headers.authorization, reply)) return reply;
+    const params = request.params as { object: string; field: string };
+    const table = org.table(params.object);
+    const field = table?.field(params.field);
+    if (!table || !field || !(field.externalId || field.type === 'id'))
+      return reply.code(404).send([
+        {
+          errorCode: 'NOT_FOUND',
+          message: `Provided external ID field does not exist or is not accessible: ${params.field}`,
+        },
+      ]);
+    const records = collectionOf(request.body, reply);
+    if (!records) return reply;
+    return records.map((record) => {
+      const own = writableTableOf(org, record);
+      if (!('describe' in own)) return own;
+      if (own !== table)
+        return refused('INVALID_TYPE', `record type ${own.name} in a ${table.name} upsert`);
+      const { attributes: _attributes, ...values } = record;
+      return table.upsert(field, values);
+    });
+  });
+  app.post(path, options, async (request, reply) => {
+    if (guard(request.headers.authorization, reply)) return reply;
+    const records = collectionOf(request.body, reply);
+    if (!records) return reply;
+    return records.map((record) => {
+      const table = writableTableOf(org, record);
+      if (!('describe' in table)) return table;
+      const { attributes: _attributes, ...values } = record;
+      return table.create(values);
+    });
+  });
+  app.patch(path, options, async (request, reply) => {
+    if (guard(request.headers.authorization, reply)) return reply;
+    const records = collectionOf(request.body, reply);
+    if (!records) return reply;
+    return records.map((record) => {
+      const table = writableTableOf(org, record);
+      if (!('describe' in table)) return table;
+      const { attributes: _attributes, ...values } = record;
+      const id = values.id ?? values.Id;
+      if (id === undefined)
+        return refused('MISSING_ARGUMENT', 'Id not specified in an update call');
+      return table.update(id, values);
+    });
+  });
+  app.delete(path, async (request, reply) => {
+    if (guard(request.headers.authorization, reply)) return reply;
+    const ids = String((request.query as { ids?: string }).ids ?? '')
+      .split(',')
+      .filter(Boolean);
+    if (ids.length > COLLECTION_MAX) return collectionOf({ records: ids }, reply) ?? reply;
+    return ids.map((id) => {
+      const table = [...org.tables.values()].find(
+        (candidate) => candidate.describe.deletable && id.startsWith(candidate.describe.keyPrefix),
+      );
+      return table ? table.delete(id) : refused('MALFORMED_ID', `malformed id ${id}`);
+    });
+  });
 }
 
 /**
  * A local Salesforce (docs/architecture.md §6, Connections) as jsforce talks to it: the
  * login server's authorize page, token and revoke endpoints (no `expires_in`: an expired
- * session answers `INVALID_SESSION_ID` and the client refreshes), SOQL queries paged by
- * `nextRecordsUrl`, Task upserts by the `Revlane_Key__c` external id (an unknown owner is
- * `INVALID_CROSS_REFERENCE_KEY`; created tasks listed in `/received`), and
- * `REQUEST_LIMIT_EXCEEDED` as a 429 with Retry-After.
+ * session answers `INVALID_SESSION_ID` and the client refreshes), describe, SOQL queries paged
+ * by `nextRecordsUrl`, sObject Collections (upsert on an external id, update, delete: one
+ * answer per record), Bulk API 2.0 ingest jobs (ADR 0033), Task upserts by the
+ * `Revlane_Key__c` external id (an unknown owner is `INVALID_CROSS_REFERENCE_KEY`; created
+ * tasks listed in `/received`), and `REQUEST_LIMIT_EXCEEDED` as a 429 with Retry-After. Its
+ * records are `salesforceSandboxOf(oauth)`'s.
  */
 export function salesforceFake(oauth: FakeOAuth): FastifyPluginCallback {
   return (app: FastifyInstance, _options, done) => {
     acceptFormBodies(app);
-    const objects = salesforceObjects();
+    const sandbox = salesforceSandboxOf(oauth);
+    const { org } = sandbox;
     const cursors = new Map<string, Row[]>();
     const base = `/services/data/v${SALESFORCE_API_VERSION}`;
     oauth.consentRoutes(app, '/services/oauth2/authorize', 'Salesforce');
@@ -218,14 +300,14 @@ export function salesforceFake(oauth: FakeOAuth): FastifyPluginCallback {
         ...(nextRecordsUrl ? { nextRecordsUrl } : {}),
       };
     };
+    // Numbers go out as JSON numbers written from their exact text (a decimal stays exact).
+    const sendPage = (reply: FastifyReply, rows: Row[]) =>
+      reply.type('application/json').send(exactJson(page(rows)));
     app.get(`${base}/query`, async (request, reply) => {
       if (guard(request.headers.authorization, reply)) return reply;
-      const rows = runSoql(objects, String((request.query as { q?: string }).q ?? ''));
-      if (!rows)
-        return reply
-          .code(400)
-          .send([{ message: 'unexpected token', errorCode: 'MALFORMED_QUERY' }]);
-      return page(rows);
+      const rows = runSoql(org, String((request.query as { q?: string }).q ?? ''));
+      if (!Array.isArray(rows)) return reply.code(400).send([rows]);
+      return sendPage(reply, rows);
     });
     app.get(`${base}/query/:locator`, async (request, reply) => {
       if (guard(request.headers.authorization, reply)) return reply;
@@ -234,8 +316,11 @@ export function salesforceFake(oauth: FakeOAuth): FastifyPluginCallback {
         return reply
           .code(400)
           .send([{ message: 'invalid query locator', errorCode: 'INVALID_QUERY_LOCATOR' }]);
-      return page(rows);
+      return sendPage(reply, rows);
     });
+    describeRoutes(app, org, guard, base);
+    collectionRoutes(app, org, guard, base);
+    bulkRoutes(app, sandbox.bulk, guard, base);
     const tasks = new Map<string, Row>();
     // Upsert by external id (API v46+: 201 created, 200 updated, both with a body). The value
     // is a wildcard: external ids run to 255 characters, past a route parameter's limit.
@@ -249,8 +334,8 @@ export function salesforceFake(oauth: FakeOAuth): FastifyPluginCallback {
           .code(404)
           .send([{ message: 'The requested resource does not exist', errorCode: 'NOT_FOUND' }]);
       const fields = (request.body ?? {}) as Row;
-      const owners = new Set(objects.User!.map((user) => user.Id));
-      if (fields.OwnerId !== undefined && !owners.has(fields.OwnerId))
+      const owners = org.table('User')!.rows;
+      if (fields.OwnerId !== undefined && !owners.has(textOf(fields.OwnerId)))
         return reply.code(400).send([
           {
             message: 'Assigned To ID: id value of incorrect type',

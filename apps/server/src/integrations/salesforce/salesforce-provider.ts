@@ -1,5 +1,6 @@
 import jsforce from 'jsforce';
 import type { ProviderSettings } from '../../platform/connections-config.js';
+import type { ConnectionSession } from '../core/connection-session.js';
 import { SALESFORCE_API_VERSION } from './salesforce-fake.js';
 import {
   refreshOrInvalidGrant,
@@ -40,6 +41,21 @@ export function salesforceConnection(
     ...(refresh ? { refreshFn: refresh } : {}),
     version: SALESFORCE_API_VERSION,
   });
+}
+
+/** A jsforce connection on a session; an expired session is refreshed and saved by ours. */
+export function sessionConnection(session: ConnectionSession, accessToken: string) {
+  return salesforceConnection(
+    session.settings,
+    { ...session.stored, accessToken },
+    session.record.instanceUrl ?? '',
+    (_conn, callback) => {
+      session
+        .renew()
+        .then(() => callback(null, session.stored.accessToken))
+        .catch((error: unknown) => callback(error as Error));
+    },
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Connection as SalesforceApi } from 'jsforce';
 import type { ConnectionSession } from '../core/connection-session.js';
-import { salesforceConnection } from './salesforce-provider.js';
+import { sessionConnection } from './salesforce-provider.js';
 import { TASK_KEY_FIELD } from './salesforce-fake.js';
 import type { OpenSession } from '../core/connected-session.js';
 import {
@@ -33,21 +33,6 @@ function linksOf(recordIds: string[]): { WhatId?: string; WhoId?: string } {
   return { ...(what ? { WhatId: what } : {}), ...(who ? { WhoId: who } : {}) };
 }
 
-/** A jsforce connection per session; an expired session is refreshed and saved by ours. */
-function apiOf(session: ConnectionSession, accessToken: string): SalesforceApi {
-  return salesforceConnection(
-    session.settings,
-    { ...session.stored, accessToken },
-    session.record.instanceUrl ?? '',
-    (_conn, callback) => {
-      session
-        .renew()
-        .then(() => callback(null, session.stored.accessToken))
-        .catch((error: unknown) => callback(error as Error));
-    },
-  );
-}
-
 /**
  * `salesforce_task` (ADR 0024): a Task upserted through jsforce on the `Revlane_Key__c`
  * external id (the idempotency key), so a resend updates the task it made instead of making
@@ -62,7 +47,7 @@ export function salesforceTaskSender(open: OpenSession): ProviderSender<Rendered
       const session = await open(orgId, 'salesforce');
       let api = apis.get(session);
       if (!api) {
-        api = apiOf(session, (await session.current()).accessToken);
+        api = sessionConnection(session, (await session.current()).accessToken);
         apis.set(session, api);
       }
       const answer = (await api.sobject('Task').upsert(

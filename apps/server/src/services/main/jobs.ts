@@ -12,6 +12,21 @@ import {
 import { playRunDeps } from './plays/runs/play-run-deps.js';
 import { runPlay } from './plays/runs/run-play.js';
 import { listStrandedRuns, listUnfinishedRuns } from './plays/runs/runs.repository.js';
+import {
+  ACTIVATION_RUN_JOB,
+  ACTIVATION_TICK_CRON,
+  ACTIVATION_TICK_JOB,
+  activationRunJobOptions,
+  activationRunJobSchema,
+} from './activations/runs/activation-jobs.js';
+import { startAfterLoadRuns, startDueRuns } from './activations/runs/due-runs.js';
+import { registerActivationDependents } from './activations/activation-dependents.js';
+import { activationRunDeps } from './activations/runs/run-deps.js';
+import { runActivation } from './activations/runs/run-activation.js';
+import {
+  listResumableRuns,
+  listUnfinishedRuns as listUnfinishedActivationRuns,
+} from './activations/runs/runs.repository.js';
 
 /**
  * The main service's background work, plays (ADR 0024): evaluation after every cohort
@@ -65,5 +80,40 @@ function resumeAfterRestart(
   app.addHook('onClose', (_instance, closed) => {
     clearTimeout(later);
     closed();
+  });
+}
+
+/**
+ * Activations' background work (ADR 0033): a run after the snapshots that follow each load
+ * (`after_load`), the run worker, a tick every minute for hourly and daily schedules and for
+ * runs nobody is running (a killed worker's), at start-up every unfinished run resumed, and
+ * the dependents rule (a cohort or connection an activation uses is named before a delete).
+ */
+export async function activationJobs(app: FastifyInstance): Promise<void> {
+  const log = app.log.child({ component: 'activations' });
+  registerActivationDependents(app);
+  const starts = {
+    db: app.db,
+    enqueue: async (runId: string) => {
+      await app.jobs.send(ACTIVATION_RUN_JOB, { runId }, activationRunJobOptions(runId));
+    },
+  };
+  app.events.on('cohortSnapshotTaken', (event) => startAfterLoadRuns(starts, event));
+  await app.jobs.work(ACTIVATION_RUN_JOB, async (data: object) => {
+    await runActivation(activationRunDeps(app, log), activationRunJobSchema.parse(data).runId);
+  });
+  await app.jobs.work(ACTIVATION_TICK_JOB, async () => {
+    const now = new Date();
+    await startDueRuns(starts, now);
+    const stale = new Date(now.getTime() - 2 * app.config.plays.itemLeaseMs);
+    for (const { id } of await listResumableRuns(app.db, stale)) await starts.enqueue(id);
+  });
+  await app.jobs.schedule(ACTIVATION_TICK_JOB, ACTIVATION_TICK_CRON, {});
+  if (!app.config.jobs.isWorking) return;
+  // A failure here must not stop the app from starting: the minute's tick resumes them too.
+  app.addHook('onReady', () => {
+    void (async () => {
+      for (const { id } of await listUnfinishedActivationRuns(app.db)) await starts.enqueue(id);
+    })().catch((error: unknown) => log.warn({ err: error }, 'activation runs not resumed'));
   });
 }

@@ -9,3 +9,4 @@ export * from './mappings.js';
 export * from './connections.js';
 export * from './notifications.js';
 export * from './plays.js';
+export * from './activations.js';

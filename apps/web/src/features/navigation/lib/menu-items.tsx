@@ -1,6 +1,7 @@
 import {
   BarChartOutlined,
   BellOutlined,
+  CloudSyncOutlined,
   HomeOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
@@ -17,7 +18,16 @@ import { segmentItemKey } from './menu-location';
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /** The menu's top-level entries, which the mini sidebar shows by their initials. */
-const TOP_LEVEL = ['Home', 'Setup', 'Metrics', 'Segments', 'Plays', 'Alerts', 'Help'] as const;
+const TOP_LEVEL = [
+  'Home',
+  'Setup',
+  'Metrics',
+  'Segments',
+  'Plays',
+  'Activations',
+  'Alerts',
+  'Help',
+] as const;
 type TopLevelLabel = (typeof TOP_LEVEL)[number];
 const INITIALS = new Map(
   distinctInitials(TOP_LEVEL).map((initials, at) => [TOP_LEVEL[at]!, initials]),
@@ -131,6 +141,11 @@ export function buildMenuItems(
       key: 'plays',
       icon: icon(<ThunderboltOutlined />, 'Plays'),
       label: <Link to={APP_ROUTES.plays}>Plays</Link>,
+    },
+    {
+      key: 'activations',
+      icon: icon(<CloudSyncOutlined />, 'Activations'),
+      label: <Link to={APP_ROUTES.activations}>Activations</Link>,
     },
     {
       key: 'alerts',

@@ -25,6 +25,7 @@ export function getMenuLocation(pathname: string): MenuLocation {
     return { selectedKey: segmentItemKey(decodeURIComponent(segment[1])), sectionKey: 'segments' };
   }
   if (isWithin(pathname, APP_ROUTES.plays)) return { selectedKey: 'plays' };
+  if (isWithin(pathname, APP_ROUTES.activations)) return { selectedKey: 'activations' };
   if (isWithin(pathname, APP_ROUTES.notifications)) return { selectedKey: 'alerts' };
   return {};
 }

@@ -1,8 +1,14 @@
-import type { Cohort } from '@revlane/contracts';
+import type { Cohort, CohortDependent } from '@revlane/contracts';
 import { useDeleteCohort } from '../../api/delete-cohort';
 import { readCohortDependents } from '../../lib/cohort-dependents';
 import { ConfirmDialog } from '@/common/ui/confirm-dialog';
 import { DeleteRefusal } from '@/common/ui/delete-refusal';
+
+const DEPENDENT_LABELS: Record<CohortDependent['kind'], string> = {
+  alert: 'Alert',
+  play: 'Play',
+  activation: 'Activation',
+};
 
 interface DeleteCohortDialogProps {
   cohort: Cohort;
@@ -10,7 +16,7 @@ interface DeleteCohortDialogProps {
   onDeleted: () => void;
 }
 
-/** Asks before deleting; a refusal (409) lists the alerts and plays that still use it. */
+/** Asks before deleting; a refusal (409) lists the alerts, plays and activations using it. */
 export function DeleteCohortDialog({ cohort, onClose, onDeleted }: DeleteCohortDialogProps) {
   const remove = useDeleteCohort(cohort.segmentId);
   const dependents = readCohortDependents(remove.error);
@@ -30,7 +36,7 @@ export function DeleteCohortDialog({ cohort, onClose, onDeleted }: DeleteCohortD
           message={remove.error.message}
           dependents={dependents.map((dependent) => ({
             key: `${dependent.kind}:${dependent.id}`,
-            label: `${dependent.kind === 'alert' ? 'Alert' : 'Play'} ${dependent.name}`,
+            label: `${DEPENDENT_LABELS[dependent.kind]} ${dependent.name}`,
           }))}
         />
       )}
