@@ -14,6 +14,7 @@ const BENCHES = [
   'alerts',
   'plays',
   'records',
+  'activations',
 ] as const;
 const chosen = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')]
   .map((name) => name.trim())
@@ -116,4 +117,5 @@ if (runs('cohorts')) await (await import('./cohorts.bench.js')).printCohortsBenc
 if (runs('sources')) await (await import('./sources.bench.js')).printSourcesBench();
 if (runs('alerts')) await (await import('./alerts.bench.js')).printAlertsBench();
 if (runs('plays')) await (await import('./plays.bench.js')).printPlaysBench();
+if (runs('activations')) await (await import('./activations.bench.js')).printActivationsBench();
 if (runs('records')) await (await import('./records.bench.js')).printRecordsBench();

@@ -7,7 +7,7 @@ import type {
   DestinationHeld,
   DestinationResult,
 } from '../core/destination.js';
-import { destinationFailure } from '../hubspot/hubspot-destination.js';
+import { destinationFailure } from '../core/destination-failure.js';
 import { quotedTab } from './a1-range.js';
 import { sheetsWriteClient } from './google-sheets-api.js';
 import { isBlank } from './sheet-columns.js';

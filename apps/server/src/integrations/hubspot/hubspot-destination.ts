@@ -6,9 +6,7 @@ import type {
 import type { DestinationField } from '@revlane/contracts';
 import { hubspotClient } from './hubspot-provider.js';
 import { withAccessToken, type OpenSession } from '../core/connected-session.js';
-import { ConnectorError } from '../core/connector.js';
 import {
-  DestinationRetry,
   type Destination,
   type DestinationBatch,
   type DestinationChange,
@@ -17,7 +15,7 @@ import {
   type DestinationResult,
   type RequestLimit,
 } from '../core/destination.js';
-import { outcomeOfProviderError } from '../core/provider-outcome.js';
+import { destinationFailure } from '../core/destination-failure.js';
 
 /** HubSpot's private-app limit: 190 requests per rolling 10 seconds (the engine's pacer, the fake). */
 export const HUBSPOT_REQUEST_LIMIT: RequestLimit = { requests: 190, windowMs: 10_000 };
@@ -26,56 +24,11 @@ export const HUBSPOT_REQUEST_LIMIT: RequestLimit = { requests: 190, windowMs: 10
 const BATCH_SIZE = 100;
 /** The record id: every object has it, but batch upsert cannot create by it. */
 const RECORD_ID = 'hs_object_id';
-/** How long a batch waits after a 5xx or a network failure before the engine sends it again. */
-const TRANSIENT_RETRY_SECONDS = 5;
 
 const OBJECTS = [
   { name: 'companies', label: 'Companies' },
   { name: 'contacts', label: 'Contacts' },
 ];
-
-/**
- * A 429's Retry-After seconds wherever the client keeps its headers (@hubspot/api-client:
- * `headers`; gaxios: `response.headers`; intercom-client: `rawResponse.headers`), read by
- * their `get` when they have one: the fetch `Headers` a client holds need not be this
- * realm's class.
- */
-function retryAfterOf(error: unknown): number | null {
-  const e = (error ?? {}) as {
-    headers?: unknown;
-    response?: { headers?: unknown };
-    rawResponse?: { headers?: unknown };
-  };
-  for (const headers of [e.headers, e.response?.headers, e.rawResponse?.headers]) {
-    if (!headers || typeof headers !== 'object') continue;
-    const get = (headers as { get?: unknown }).get;
-    const value =
-      typeof get === 'function'
-        ? (get as (name: string) => string | null).call(headers, 'retry-after')
-        : (headers as Record<string, unknown>)['retry-after'];
-    if (typeof value !== 'string' || value.trim() === '') continue;
-    const seconds = Number(value);
-    if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  }
-  return null;
-}
-
-/**
- * A provider call's failure as a destination reports it (ADR 0033), one mapping with the
- * senders' (`outcomeOfProviderError`): a 429 is retried after its Retry-After, a 5xx or a
- * network failure a little later; any other refusal fails the batch with the provider's words.
- */
-export function destinationFailure(error: unknown, label: string): Error {
-  // Not connected, reconnect needed: the setup's own error, as it is.
-  if (error instanceof DestinationRetry || (error instanceof ConnectorError && error.permanent))
-    return error;
-  const outcome = outcomeOfProviderError(error, label);
-  if (outcome.kind === 'rate-limited')
-    return new DestinationRetry(outcome.error, retryAfterOf(error) ?? outcome.retryAfterSeconds);
-  if (outcome.kind === 'transient')
-    return new DestinationRetry(outcome.error, TRANSIENT_RETRY_SECONDS);
-  return new Error(outcome.kind === 'permanent' ? outcome.error : `${label}: unexpected answer`);
-}
 
 type HubSpot = ReturnType<typeof hubspotClient>;
 /** A batch call's answer: its results, and on a 207 the errors of the other inputs. */

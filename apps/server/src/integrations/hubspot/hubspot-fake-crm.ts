@@ -470,12 +470,14 @@ function resultOf(record: HubSpotObject, shown: Iterable<string>) {
  * them: at most 100 inputs (more, a duplicate id or a property that cannot identify is a 400
  * `VALIDATION_ERROR` for the whole call); partial success is a 207 whose `errors` name their
  * inputs in `context.ids` (unknown ids `OBJECT_NOT_FOUND`, refused values `VALIDATION_ERROR`).
- * `guard` answers unauthenticated and rate-limited calls.
+ * `guard` answers unauthenticated and rate-limited calls; `afterWrite` runs between a write
+ * and its answer (a slow provider: a crash there leaves records written but unanswered).
  */
 export function crmBatchRoutes(
   app: FastifyInstance,
   stores: Record<CrmObjectName, FakeCrmObjects>,
   guard: (authorization: string | undefined, reply: FastifyReply) => boolean,
+  afterWrite: () => Promise<unknown> = () => Promise.resolve(),
 ) {
   const storeOf = (object: string, reply: FastifyReply) => {
     if (isCrmObject(object)) return stores[object];
@@ -549,6 +551,7 @@ export function crmBatchRoutes(
         new: !existing,
       });
     }
+    await afterWrite();
     return answer(reply, results, errors);
   });
 
@@ -583,6 +586,7 @@ export function crmBatchRoutes(
           missing,
         ),
       );
+    await afterWrite();
     return answer(reply, results, errors);
   });
 
@@ -624,6 +628,7 @@ export function crmBatchRoutes(
     if (refused) return refuse(reply, refused);
     // Archiving an id that does not exist is not an error at HubSpot either.
     for (const input of body.inputs ?? []) store.archive(String(input.id));
+    await afterWrite();
     return reply.code(204).send();
   });
 }

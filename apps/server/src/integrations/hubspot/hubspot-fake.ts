@@ -146,7 +146,8 @@ function pageOf<T>(rows: T[], after: string | undefined, limit: number | undefin
  * unknown owner a 400; created tasks listed in `/received`), the properties API and the
  * companies' and contacts' batch endpoints (`crmBatchRoutes`), 401 `INVALID_AUTHENTICATION`,
  * and 429 `RATE_LIMIT` with Retry-After: forced (`oauth.throttleNext`) or beyond the rolling
- * window (`hubspotFakeState(oauth).requestLimit`, HubSpot's 190 per 10 s by default).
+ * window (`hubspotFakeState(oauth).requestLimit`, HubSpot's 190 per 10 s by default). A batch
+ * write answers `oauth.answerDelayMs` after it wrote (a crash test's window, ADR 0033).
  */
 export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
   return (app: FastifyInstance, _options, done) => {
@@ -351,7 +352,7 @@ export function hubspotFake(oauth: FakeOAuth): FastifyPluginCallback {
       oauth.record('task', task, request.headers.authorization);
       return reply.code(201).send(task);
     });
-    crmBatchRoutes(app, data, guard);
+    crmBatchRoutes(app, data, guard, () => oauth.answerDelay());
     // The client asks for `/crm/v3/owners/`, with the trailing slash.
     app.get('/crm/v3/owners/', async (request, reply) => {
       if (guard(request.headers.authorization, reply)) return reply;

@@ -11,7 +11,7 @@ import {
   type DestinationHeld,
   type DestinationResult,
 } from '../core/destination.js';
-import { destinationFailure } from '../hubspot/hubspot-destination.js';
+import { destinationFailure } from '../core/destination-failure.js';
 
 /** Records per batch; each is its own calls (Intercom has no batch writes for contacts). */
 const BATCH_SIZE = 50;

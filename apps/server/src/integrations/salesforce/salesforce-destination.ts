@@ -19,7 +19,7 @@ import {
   type DestinationHeld,
   type DestinationResult,
 } from '../core/destination.js';
-import { outcomeOfProviderError } from '../core/provider-outcome.js';
+import { destinationFailure } from '../core/destination-failure.js';
 import { sessionConnection } from './salesforce-provider.js';
 
 /** sObject Collections take up to 200 records a call. */
@@ -35,8 +35,6 @@ const SOQL_KEYS_MAX = 500;
 const SOQL_CHARS_MAX = 10_000;
 /** A request unanswered this long is a network failure (jsforce's own wait is 30 minutes). */
 const REQUEST_TIMEOUT_MS = 5 * 60_000;
-/** A 5xx or a network failure is tried again after this long. */
-const TRANSIENT_RETRY_SECONDS = 5;
 /** The standard objects an activation writes; an org's custom (`__c`) objects join them. */
 const STANDARD_OBJECTS = new Set(['Account', 'Contact', 'Lead']);
 /** Bulk 2.0's way to set a field to null (an empty value leaves the field as it is). */
@@ -101,16 +99,11 @@ function watchTransport(api: SalesforceApi): Client['retryAfter'] {
   return retryAfter;
 }
 
-/** What a failed call comes to: a retry (429, 5xx, network), else the batch fails with it. */
-function failureOf(client: Client, error: unknown): unknown {
-  const outcome = outcomeOfProviderError(error, 'Salesforce');
+/** A failed call's mapping (`destinationFailure`), with the Retry-After the transport kept. */
+function failureOf(client: Client, error: unknown): Error {
   const retryAfter = client.retryAfter.seconds;
   client.retryAfter.seconds = null;
-  if (outcome.kind === 'rate-limited')
-    return new DestinationRetry(outcome.error, retryAfter ?? outcome.retryAfterSeconds);
-  if (outcome.kind === 'transient')
-    return new DestinationRetry(outcome.error, TRANSIENT_RETRY_SECONDS);
-  return outcome.kind === 'permanent' ? new Error(outcome.error) : error;
+  return destinationFailure(error, 'Salesforce', retryAfter);
 }
 
 const errorCodeOf = (error: unknown) => (error as { errorCode?: unknown } | null)?.errorCode;

@@ -32,6 +32,8 @@ export const ZERO_COUNTS: ActivationRunCounts = {
 };
 
 const INSERT_CHUNK = 1_000;
+/** Records per statement when a plan is written (one JSON parameter each). */
+const PLAN_CHUNK = 10_000;
 
 /**
  * Queues a run, or answers null when the activation has one unfinished already (a unique
@@ -109,14 +111,21 @@ export async function recordPlan(
       .where(and(eq(activationRuns.id, run.id), isNull(activationRuns.plannedAt)))
       .returning({ id: activationRuns.id });
     if (claimed.length === 0) return false;
-    for (let start = 0; start < records.length; start += INSERT_CHUNK)
-      await tx
-        .insert(activationRunRecords)
-        .values(
-          records
-            .slice(start, start + INSERT_CHUNK)
-            .map((record) => ({ ...record, runId: run.id, orgId: run.orgId })),
-        );
+    // One JSON parameter per chunk, unpacked by the database: binding ten parameters per
+    // row made a 100,000-record plan take half a minute on PGlite.
+    for (let start = 0; start < records.length; start += PLAN_CHUNK) {
+      const chunk = JSON.stringify(records.slice(start, start + PLAN_CHUNK));
+      await tx.execute(sql`
+        INSERT INTO ${activationRunRecords}
+          (run_id, org_id, key, change, operation, batch, outcome, hash, values, before,
+           destination_id, answer)
+        SELECT ${run.id}::uuid, ${run.orgId}::uuid, r.key, r.change, r.operation, r.batch,
+          coalesce(r.outcome, 'pending'), r.hash, r.values, r.before, r."destinationId",
+          r.answer
+        FROM jsonb_to_recordset(${chunk}::jsonb) AS r(key text, change text, operation text,
+          batch integer, outcome text, hash text, values jsonb, before jsonb,
+          "destinationId" text, answer text)`);
+    }
     for (let start = 0; start < batches; start += INSERT_CHUNK)
       await tx.insert(activationRunBatches).values(
         Array.from({ length: Math.min(INSERT_CHUNK, batches - start) }, (_, index) => ({
@@ -232,7 +241,8 @@ export interface RecordAnswer {
 }
 
 /**
- * Writes a batch's answers in one statement and marks it done: the window in which a crash
+ * Writes a batch's answers in one statement and marks it done (the batch bounds the rows the
+ * statement looks at: by key alone, a 100,000-record run rescanned its whole outbox per batch): the window in which a crash
  * repeats a send is one batch, which the resumed run checks against the destination first.
  */
 export async function recordAnswers(
@@ -255,7 +265,7 @@ export async function recordAnswers(
         UPDATE ${activationRunRecords} AS r SET outcome = v.outcome,
           destination_id = coalesce(v.destination_id, r.destination_id), answer = v.answer
         FROM (VALUES ${values}) AS v(key, outcome, destination_id, answer)
-        WHERE r.run_id = ${runId} AND r.key = v.key`);
+        WHERE r.run_id = ${runId} AND r.batch = ${batch} AND r.key = v.key`);
     }
     await tx
       .update(activationRunBatches)
