@@ -20,6 +20,7 @@ CREATE TABLE "activation_run_batches" (
 	"claimed_until" timestamp with time zone,
 	"checkpoint" text,
 	"done_at" timestamp with time zone,
+	"applied_at" timestamp with time zone,
 	CONSTRAINT "activation_run_batches_run_id_batch_pk" PRIMARY KEY("run_id","batch")
 );
 --> statement-breakpoint

@@ -217,7 +217,7 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
     );
   });
 
-  it('lists the main service’s play routes (definitions, preview, runs)', async () => {
+  it('lists the main service’s play and activation routes (definitions, preview, runs)', async () => {
     const document = await documentOf('/api/v1');
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
@@ -233,6 +233,19 @@ describe('OpenAPI per service (docs/architecture.md §7)', () => {
         'GET /plays/{id}/runs',
         'GET /plays/{id}/runs/{runId}',
         'POST /plays/{id}/runs/{runId}/resend',
+        'GET /activations',
+        'POST /activations',
+        'GET /activations/{id}',
+        'PATCH /activations/{id}',
+        'DELETE /activations/{id}',
+        'GET /activations/budgets',
+        'PUT /activations/budgets',
+        'GET /activations/destinations/{provider}/objects',
+        'GET /activations/destinations/{provider}/objects/{object}/fields',
+        'POST /activations/{id}/runs',
+        'GET /activations/{id}/runs',
+        'GET /activations/{id}/runs/{runId}',
+        'GET /activations/{id}/runs/{runId}/records',
       ].sort(),
     );
   });

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { asUser, supportUser, testUser, type TestUser } from '../../../test/app.js';
 import { uploadPng } from '../../../test/uploads.js';
 import {
+  activations,
   mappingRuns,
   notificationFirings,
   playRuns,
@@ -113,6 +114,24 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       counts: { records: 0, succeeded: 0, failed: 0, pending: 0 },
     })
     .returning();
+  // An activation needs a connected destination to be created through the API; its row is
+  // all the routes read.
+  const [activation] = await f.t.database.db
+    .insert(activations)
+    .values({
+      orgId: f.danaOrg,
+      name: 'Dana-only activation 7f3a',
+      cohortId: cohort.id,
+      provider: 'salesforce',
+      object: 'Account',
+      matchColumn: 'id',
+      matchField: 'Id',
+      mode: 'update',
+      fields: [],
+      schedule: 'manual',
+      onLeave: 'nothing',
+    })
+    .returning();
   // A firing of Dana's alert: its row is all the resend route reads.
   const [firing] = await f.t.database.db
     .insert(notificationFirings)
@@ -142,6 +161,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       'cohorts/{id}': cohort.id,
       'notifications/{id}': alert.id,
       'plays/{id}': play.id,
+      'activations/{id}': activation!.id,
       'runs/{runId}': playRun!.id,
       'firings/{firingId}': firing!.id,
       'sources/{id}': source.id,
@@ -157,9 +177,19 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       // A provider names a kind of connection, not a record: each organization has its own
       // row per provider, and composer/__tests__/connections-*.test.ts check Eve sees none of Dana's.
       'connections/{provider}': 'salesforce',
+      // An activation's destination: a provider and one of its objects, read through the
+      // caller's own connection.
+      'destinations/{provider}': 'salesforce',
+      'objects/{object}': 'Account',
     },
     perUser: new Set(['/{userId}']),
-    shared: new Set(['tables/{table}', 'steps/{stepId}', 'connections/{provider}']),
+    shared: new Set([
+      'tables/{table}',
+      'steps/{stepId}',
+      'connections/{provider}',
+      'destinations/{provider}',
+      'objects/{object}',
+    ]),
     callerQuery: { token: eveTicket.ticket },
     danaMarkers: [
       f.danaOrg,
@@ -168,6 +198,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       'Dana-only source 7f3a',
       'Dana-only alert 7f3a',
       'Dana-only play 7f3a',
+      'Dana-only activation 7f3a',
     ],
     impersonating: (user, targetUserId) => (request) =>
       asUser(user, { ...request, headers: { [IMPERSONATE_HEADER]: targetUserId } }),

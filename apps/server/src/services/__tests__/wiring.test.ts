@@ -13,17 +13,17 @@ describe('app wiring: events and dependents registries', () => {
   });
   afterAll(() => t.close());
 
-  it('each event has its listeners: alerts and plays after a snapshot, snapshots after a change', () => {
-    expect(t.app.events.listenerCount('cohortSnapshotTaken')).toBe(2);
+  it('each event has its listeners: alerts, plays and activations after a snapshot, snapshots after a change', () => {
+    expect(t.app.events.listenerCount('cohortSnapshotTaken')).toBe(3);
     expect(t.app.events.listenerCount('cohortDefinitionChanged')).toBe(1);
     expect(t.app.events.listenerCount('deliveriesFailed')).toBe(1);
   });
 
-  it('each dependents registry has its lookups: alerts and plays for cohorts, the mapping for sources, cohorts for tables', () => {
-    expect(t.app.dependents.cohorts.size()).toBe(2);
+  it('each dependents registry has its lookups: alerts, plays and activations for cohorts, the mapping for sources, cohorts for tables', () => {
+    expect(t.app.dependents.cohorts.size()).toBe(3);
     expect(t.app.dependents.sources.size()).toBe(1);
     expect(t.app.dependents.tables.size()).toBe(1);
-    expect(t.app.dependents.connections.size()).toBe(2);
+    expect(t.app.dependents.connections.size()).toBe(3);
   });
 
   it("two apps in one process keep their own wiring: one app's events never reach the other", async () => {

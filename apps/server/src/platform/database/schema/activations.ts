@@ -149,6 +149,8 @@ export const activationRunBatches = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     checkpoint: text('checkpoint'),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** When its answers were written into the warehouse state (during the run, not after). */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.runId, table.batch] })],
 );

@@ -20,12 +20,12 @@ import {
 import { BudgetSpent, readBudget, spacerFor, spendCall } from './pacer.js';
 import { PlanError, planRun } from './plan-run.js';
 import {
-  answeredRecords,
   claimBatch,
   countOutcomes,
   finishRun,
   hasUnfinishedBatches,
   loadRun,
+  markApplied,
   markRunning,
   pendingRecords,
   readCheckpoint,
@@ -38,6 +38,7 @@ import {
   type ClaimedBatch,
   type RecordAnswer,
   type RunRecordRow,
+  unappliedAnswers,
 } from './runs.repository.js';
 import { sameValue } from './same-value.js';
 
@@ -61,6 +62,8 @@ export interface ActivationRunDeps {
 /** Tries of a batch the destination asked to retry (429, 5xx, network), within one job. */
 const BATCH_TRIES = 6;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/** How often answers go into the warehouse state while a run sends. */
+const APPLY_EVERY_MS = 2_000;
 
 /**
  * Runs an activation's run to its end (ADR 0033): plans the change set once (in the
@@ -172,7 +175,12 @@ async function send(deps: ActivationRunDeps, runId: string, activation: Activati
           }
         }
       };
-      await Promise.all(Array.from({ length: deps.concurrency }, lane));
+      const stopApplying = applyWhileSending(deps, runId, activation);
+      try {
+        await Promise.all(Array.from({ length: deps.concurrency }, lane));
+      } finally {
+        await stopApplying();
+      }
       if (budgetState.spent) {
         await failRemaining(deps, runId, budgetState.spent.message);
         return;
@@ -348,24 +356,19 @@ async function alreadyDone(
 }
 
 /**
- * Writes the run's answers into the warehouse state (idempotent: a crash here repeats it),
- * then counts and settles the run.
+ * Writes the answers of done batches into the warehouse state and marks those batches
+ * applied (idempotent: a crash between the two repeats only the write). A deleted
+ * activation's state is gone: nothing is written back.
  */
-async function settle(
-  deps: ActivationRunDeps,
-  runId: string,
-  activation: ActivationRow,
-  dryRun: boolean,
-) {
-  const loaded = await loadRun(deps.db, runId);
-  if (!loaded || loaded.run.finishedAt) return;
-  if (!dryRun && !activation.deletedAt) {
-    const rows = await answeredRecords(deps.db, runId);
+async function applyAnswers(deps: ActivationRunDeps, runId: string, activation: ActivationRow) {
+  const { batches, records } = await unappliedAnswers(deps.db, runId);
+  if (batches.length === 0) return;
+  if (!activation.deletedAt)
     await recordActivationOutcomes(
       deps.warehouse,
       activation.orgId,
       activation.id,
-      rows
+      records
         .filter((row) => row.outcome === 'succeeded' || row.outcome === 'failed')
         .map((row) => ({
           key: row.key,
@@ -376,7 +379,47 @@ async function settle(
           destinationId: row.destinationId,
         })),
     );
-  }
+  await markApplied(deps.db, runId, batches);
+}
+
+/**
+ * While the lanes send, the answers go into the warehouse state every `APPLY_EVERY_MS`: the
+ * calls are spaced to the provider's limit, so this work fits in their pauses instead of
+ * adding to the run's end. Answers the function that stops it after a last pass.
+ */
+function applyWhileSending(deps: ActivationRunDeps, runId: string, activation: ActivationRow) {
+  let stopped = false;
+  let wake = () => {};
+  const loop = (async () => {
+    while (!stopped) {
+      // A pause the stop cuts short: the run's end does not wait for it.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, APPLY_EVERY_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (!stopped) await applyAnswers(deps, runId, activation);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    wake();
+    await loop;
+  };
+}
+
+/** Writes what is left of the answers into the state, then counts and settles the run. */
+async function settle(
+  deps: ActivationRunDeps,
+  runId: string,
+  activation: ActivationRow,
+  dryRun: boolean,
+) {
+  const loaded = await loadRun(deps.db, runId);
+  if (!loaded || loaded.run.finishedAt) return;
+  if (!dryRun) await applyAnswers(deps, runId, activation);
   const counts: ActivationRunCounts = { ...ZERO_COUNTS, unchanged: loaded.run.counts.unchanged };
   let total = 0;
   for (const { change, outcome, count } of await countOutcomes(deps.db, runId)) {

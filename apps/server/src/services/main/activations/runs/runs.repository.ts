@@ -5,7 +5,7 @@ import type {
   ActivationRunStatus,
 } from '@revlane/contracts';
 import { ACTIVATION_RECORDS_PER_PAGE } from '@revlane/contracts';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../../platform/database/database.js';
 import type { Queryable } from '../../../../platform/database/queryable.js';
 import {
@@ -126,6 +126,11 @@ export async function recordPlan(
           batch integer, outcome text, hash text, values jsonb, before jsonb,
           "destinationId" text, answer text)`);
     }
+    // Removals answered at plan time (nothing to send) are batch -1, done from the start.
+    if (records.some((record) => record.batch === -1))
+      await tx
+        .insert(activationRunBatches)
+        .values({ runId: run.id, batch: -1, doneAt: new Date() });
     for (let start = 0; start < batches; start += INSERT_CHUNK)
       await tx.insert(activationRunBatches).values(
         Array.from({ length: Math.min(INSERT_CHUNK, batches - start) }, (_, index) => ({
@@ -274,9 +279,24 @@ export async function recordAnswers(
   });
 }
 
-/** Every record of the run with its answer (settling writes them to the warehouse state). */
-export async function answeredRecords(db: Queryable, runId: string) {
-  return db
+/**
+ * The answers of the run's done batches not yet written into the warehouse state, and those
+ * batches (the state is written while the run sends, and once more when it settles).
+ */
+export async function unappliedAnswers(db: Queryable, runId: string) {
+  const batches = await db
+    .select({ batch: activationRunBatches.batch })
+    .from(activationRunBatches)
+    .where(
+      and(
+        eq(activationRunBatches.runId, runId),
+        isNotNull(activationRunBatches.doneAt),
+        isNull(activationRunBatches.appliedAt),
+      ),
+    );
+  const numbers = batches.map((row) => row.batch);
+  if (numbers.length === 0) return { batches: numbers, records: [] };
+  const records = await db
     .select({
       key: activationRunRecords.key,
       change: activationRunRecords.change,
@@ -286,7 +306,20 @@ export async function answeredRecords(db: Queryable, runId: string) {
       destinationId: activationRunRecords.destinationId,
     })
     .from(activationRunRecords)
-    .where(eq(activationRunRecords.runId, runId));
+    .where(
+      and(eq(activationRunRecords.runId, runId), inArray(activationRunRecords.batch, numbers)),
+    );
+  return { batches: numbers, records };
+}
+
+export async function markApplied(db: Queryable, runId: string, batches: number[]) {
+  if (batches.length === 0) return;
+  await db
+    .update(activationRunBatches)
+    .set({ appliedAt: new Date() })
+    .where(
+      and(eq(activationRunBatches.runId, runId), inArray(activationRunBatches.batch, batches)),
+    );
 }
 
 export async function finishRun(
