@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USER } from './support/demo.js';
+import { apiOf, type Api } from './support/api.js';
 import { cardOf, connectInSandbox } from './support/crm-sandbox.js';
-import { signInForAccessToken } from './support/oauth.js';
 import {
   acceptDemoUserTerms,
   pickOption,
@@ -18,21 +17,8 @@ interface Run {
   counts: { added: number; changed: number; removed: number; unchanged: number; failed: number };
 }
 
-/** A call with the demo admin's token (the sandbox's objects, a cohort's filters). */
-async function apiOf(appUrl: string) {
-  const token = await signInForAccessToken(appUrl, DEMO_USER.email, DEMO_PASSWORD);
-  return async <T>(path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${appUrl}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
-    expect(response.ok, `${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as T;
-  };
-}
-
 /** The activation's newest run, once it is over. */
-async function waitForRun(page: Page, api: Awaited<ReturnType<typeof apiOf>>, id: string) {
+async function waitForRun(page: Page, api: Api, id: string) {
   let last: Run | undefined;
   await expect
     .poll(
@@ -69,7 +55,7 @@ test.describe('activations', () => {
     page.setDefaultTimeout(30_000);
     await signInAsReturningDemoUser(page, `${server.url}/app/connections`);
     await connectInSandbox(page, cardOf(page, 'Salesforce'), 'Salesforce');
-    const api = await apiOf(server.url);
+    const api = await apiOf(server.url, { expectOk: true });
     const ours = async () =>
       (await api<Record<string, unknown>[]>('/sandbox/salesforce/objects/Account')).filter(
         (row) => row.Revlane_Account_Id__c,

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USER, MEMBER_USER } from './support/demo.js';
+import { MEMBER_USER } from './support/demo.js';
+import { apiOf } from './support/api.js';
 import { addCsvSource } from './support/csv-upload.js';
 import { cardOf, connectInSandbox, syncCrm } from './support/crm-sandbox.js';
 import { pickAll } from './support/mapping-editor.js';
-import { signInForAccessToken } from './support/oauth.js';
 import {
   acceptDemoUserTerms,
   openSegmentFromMenu,
@@ -44,18 +44,6 @@ u3,login,${day(1, 12)}
 const DELTA_SALESFORCE_ID = '001SBX000001';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** A live-ops, main or sandbox call with the demo admin's token. */
-async function apiOf(appUrl: string) {
-  const token = await signInForAccessToken(appUrl, DEMO_USER.email, DEMO_PASSWORD);
-  return async <T>(path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${appUrl}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    });
-    return (await response.json()) as T;
-  };
-}
 
 /**
  * Issue 26 end to end: Salesforce connected and synced in the sandbox, its Account joined to

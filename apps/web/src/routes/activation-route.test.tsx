@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountFields,
   activation,
+  activationBody,
   activationPage,
   activationRun,
   ACTIVATION_ID,
@@ -272,16 +273,9 @@ describe('activation page (/app/activations/{id})', () => {
       await userEvent.click(within(onLeave).getByRole('radio', { name: 'Delete the record' }));
       await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(requestsTo(requests, 'PATCH', API)).toHaveLength(1));
-      expect(requestsTo(requests, 'PATCH', API)[0]!.body).toEqual({
-        name: 'Pro accounts to Salesforce',
-        cohortId: activation().cohortId,
-        destination: { provider: 'salesforce', object: 'Account' },
-        match: { column: 'owner_email', field: 'Owner_Email__c' },
-        mode: 'mirror',
-        fields: [{ column: 'mrr', field: 'MRR__c' }],
-        schedule: 'daily',
-        onLeave: 'delete',
-      });
+      expect(requestsTo(requests, 'PATCH', API)[0]!.body).toEqual(
+        activationBody({ mode: 'mirror', onLeave: 'delete' }),
+      );
       // Saved: the page reads again, with the new mode.
       expect(await screen.findByText('Mode: Mirror')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();

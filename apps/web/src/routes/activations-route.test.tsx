@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   accountFields,
   activation,
+  activationBody,
   activationPage,
   activationRun,
-  COHORT_ID,
   MAIN,
   salesforceObjects,
 } from '@/features/activations/testing/activation-fixtures';
@@ -175,16 +175,7 @@ describe('new activation (/app/activations/new)', () => {
       expect(await within(row).findByRole('alert')).toHaveTextContent(
         'MRR__c is not writable by this user',
       );
-      const body = {
-        name: 'Pro accounts to Salesforce',
-        cohortId: COHORT_ID,
-        destination: { provider: 'salesforce', object: 'Account' },
-        match: { column: 'owner_email', field: 'Owner_Email__c' },
-        mode: 'upsert',
-        fields: [{ column: 'mrr', field: 'MRR__c' }],
-        schedule: 'manual',
-        onLeave: 'nothing',
-      };
+      const body = activationBody({ mode: 'upsert', schedule: 'manual' });
       expect(requestsTo(requests, 'POST', `${MAIN}/activations`).map((r) => r.body)).toEqual([
         body,
       ]);

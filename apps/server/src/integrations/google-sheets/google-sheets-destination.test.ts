@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoogleSheetsSettings } from '../../platform/config.js';
 import { DestinationRetry, type Destination, type DestinationBatch } from '../core/destination.js';
-import { testContext } from '../hubspot/__tests__/destination-fixture.js';
+import { testContext } from '../core/__tests__/destination-fixture.js';
 import { googleSheetsDestination } from './google-sheets-destination.js';
 import {
   startFakeGoogleSheets,

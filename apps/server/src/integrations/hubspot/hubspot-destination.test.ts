@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DestinationRetry, type DestinationBatch, type Destination } from '../core/destination.js';
-import { connectedToFake, testContext } from './__tests__/destination-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { DestinationRetry } from '../core/destination.js';
+import { destinationOnFake, testContext } from '../core/__tests__/destination-fixture.js';
 import { HUBSPOT_REQUEST_LIMIT, hubspotDestination } from './hubspot-destination.js';
-import { hubspotFakeState, type HubSpotFakeState } from './hubspot-fake.js';
+import { hubspotFakeState } from './hubspot-fake.js';
 
 /**
  * HubSpot as an activation's destination through @hubspot/api-client against the sandbox
@@ -10,43 +10,24 @@ import { hubspotFakeState, type HubSpotFakeState } from './hubspot-fake.js';
  * a 207 split per record, 429s as DestinationRetry, the fake's rolling request window.
  */
 describe('hubspotDestination', () => {
-  let connected: Awaited<ReturnType<typeof connectedToFake>>;
-  let destination: Destination;
-  let state: HubSpotFakeState;
-
-  beforeAll(async () => {
-    connected = await connectedToFake('hubspot');
-    destination = hubspotDestination(connected.open);
-    state = hubspotFakeState(connected.fake.oauth);
-  });
-  afterAll(() => connected?.close());
-
-  const batch = (
-    operation: DestinationBatch['operation'],
-    changes: [string, Record<string, string | null>, string?][],
-    overrides: Partial<DestinationBatch> = {},
-  ): DestinationBatch => ({
-    orgId: connected.orgId,
-    object: 'companies',
-    matchField: 'revlane_account_id',
-    operation,
-    changes: changes.map(([key, values, destinationId]) => ({
-      key,
-      values,
-      destinationId: destinationId ?? null,
-    })),
-    fields: ['pql', 'mrr', 'plan'],
-    ...overrides,
-  });
+  const suite = destinationOnFake(
+    'hubspot',
+    ({ open, fake }) => ({
+      destination: hubspotDestination(open),
+      state: hubspotFakeState(fake.oauth),
+    }),
+    { object: 'companies', matchField: 'revlane_account_id', fields: ['pql', 'mrr', 'plan'] },
+  );
+  const { batch } = suite;
   const company = (key: string) =>
-    state.records('companies').find((r) => r.properties.revlane_account_id === key);
+    suite.state.records('companies').find((r) => r.properties.revlane_account_id === key);
 
   it('lists companies and contacts, and their properties from the properties API', async () => {
-    expect(await destination.objects(connected.orgId)).toEqual([
+    expect(await suite.destination.objects(suite.connected.orgId)).toEqual([
       { name: 'companies', label: 'Companies' },
       { name: 'contacts', label: 'Contacts' },
     ]);
-    const fields = await destination.fields(connected.orgId, 'companies');
+    const fields = await suite.destination.fields(suite.connected.orgId, 'companies');
     const byName = new Map(fields!.map((f) => [f.name, f]));
     expect(byName.get('revlane_account_id')).toMatchObject({
       type: 'string',
@@ -61,18 +42,18 @@ describe('hubspotDestination', () => {
     // Calculated by HubSpot: never written.
     expect(byName.get('num_associated_contacts')).toMatchObject({ writable: false });
     expect(byName.get('name')).toMatchObject({ identifying: false, writable: true });
-    const contacts = await destination.fields(connected.orgId, 'contacts');
+    const contacts = await suite.destination.fields(suite.connected.orgId, 'contacts');
     expect(contacts!.filter((f) => f.identifying).map((f) => f.name)).toEqual([
       'hs_object_id',
       'email',
       'revlane_user_id',
     ]);
-    expect(await destination.fields(connected.orgId, 'tickets')).toBeNull();
+    expect(await suite.destination.fields(suite.connected.orgId, 'tickets')).toBeNull();
   });
 
   it('upserts by a unique property: created, then updated in place', async () => {
     const context = testContext();
-    const first = await destination.write(
+    const first = await suite.destination.write(
       batch('upsert', [
         ['acc-1', { pql: 'true', mrr: '1200', plan: 'pro' }],
         ['acc-2', { pql: 'false', mrr: '90.5', plan: 'starter' }],
@@ -96,7 +77,7 @@ describe('hubspotDestination', () => {
     expect(context.paced).toBe(1);
     expect(company('acc-1')!.properties).toMatchObject({ pql: 'true', mrr: '1200', plan: 'pro' });
 
-    const second = await destination.write(
+    const second = await suite.destination.write(
       batch('upsert', [['acc-1', { pql: 'true', mrr: '1500', plan: 'pro' }]]),
       context,
     );
@@ -104,11 +85,11 @@ describe('hubspotDestination', () => {
       { key: 'acc-1', ok: true, destinationId: first[0]!.destinationId, answer: 'updated' },
     ]);
     expect(company('acc-1')!.properties.mrr).toBe('1500');
-    expect(state.writes('companies', 'acc-1', 'revlane_account_id')).toBe(2);
-    expect(state.writes('companies', first[1]!.destinationId!)).toBe(1);
+    expect(suite.state.writes('companies', 'acc-1', 'revlane_account_id')).toBe(2);
+    expect(suite.state.writes('companies', first[1]!.destinationId!)).toBe(1);
 
-    const held = await destination.read(
-      connected.orgId,
+    const held = await suite.destination.read(
+      suite.connected.orgId,
       'companies',
       'revlane_account_id',
       ['acc-1', 'acc-2', 'acc-404'],
@@ -123,8 +104,8 @@ describe('hubspotDestination', () => {
   });
 
   it('update: a key not found fails "not found" and creates nothing', async () => {
-    const before = state.records('companies').length;
-    const results = await destination.write(
+    const before = suite.state.records('companies').length;
+    const results = await suite.destination.write(
       batch('update', [
         ['acc-2', { pql: 'true', mrr: '95', plan: 'starter' }],
         ['acc-404', { pql: 'true', mrr: '1', plan: 'free' }],
@@ -135,13 +116,13 @@ describe('hubspotDestination', () => {
       { key: 'acc-2', ok: true, destinationId: expect.any(String) as unknown, answer: 'updated' },
       { key: 'acc-404', ok: false, destinationId: null, answer: 'not found' },
     ]);
-    expect(state.records('companies')).toHaveLength(before);
-    expect(state.writes('companies', 'acc-404', 'revlane_account_id')).toBe(0);
+    expect(suite.state.records('companies')).toHaveLength(before);
+    expect(suite.state.writes('companies', 'acc-404', 'revlane_account_id')).toBe(0);
     expect(company('acc-2')!.properties).toMatchObject({ pql: 'true', mrr: '95' });
   });
 
   it("splits a 207 per record: a refused value fails its record with HubSpot's words", async () => {
-    const results = await destination.write(
+    const results = await suite.destination.write(
       batch('upsert', [
         ['acc-3', { pql: 'false', mrr: '10', plan: 'pro' }],
         ['acc-4', { pql: 'false', mrr: 'lots', plan: 'pro' }],
@@ -160,8 +141,8 @@ describe('hubspotDestination', () => {
   });
 
   it('updates by record id; upsert by record id cannot create', async () => {
-    const seeded = state.records('companies')[0]!;
-    const results = await destination.write(
+    const seeded = suite.state.records('companies')[0]!;
+    const results = await suite.destination.write(
       batch(
         'upsert',
         [
@@ -179,11 +160,11 @@ describe('hubspotDestination', () => {
       { key: seeded.id, ok: true, destinationId: seeded.id, answer: 'updated' },
       { key: '99999999', ok: false, destinationId: null, answer: 'not found' },
     ]);
-    expect(state.records('companies')[0]!.properties.plan).toBe('enterprise');
+    expect(suite.state.records('companies')[0]!.properties.plan).toBe('enterprise');
   });
 
   it('contacts upsert by email, whatever its case (HubSpot keeps it lowercase)', async () => {
-    const results = await destination.write(
+    const results = await suite.destination.write(
       batch('upsert', [['New.Person@Example.com', { pql: 'true' }]], {
         object: 'contacts',
         matchField: 'email',
@@ -199,13 +180,13 @@ describe('hubspotDestination', () => {
         answer: 'created',
       },
     ]);
-    const contact = state.records('contacts').find((r) => r.id === results[0]!.destinationId);
+    const contact = suite.state.records('contacts').find((r) => r.id === results[0]!.destinationId);
     expect(contact!.properties).toMatchObject({ email: 'new.person@example.com', pql: 'true' });
   });
 
   it('clears with empty strings, and deletes (ids looked up when not known)', async () => {
     const context = testContext();
-    const cleared = await destination.write(
+    const cleared = await suite.destination.write(
       batch('update', [['acc-1', { pql: null, mrr: null, plan: null }]]),
       context,
     );
@@ -214,7 +195,7 @@ describe('hubspotDestination', () => {
 
     const acc2 = company('acc-2')!;
     const paced = context.paced;
-    const deleted = await destination.write(
+    const deleted = await suite.destination.write(
       batch('delete', [
         ['acc-1', { pql: null, mrr: null, plan: null }],
         ['acc-2', { pql: null, mrr: null, plan: null }, acc2.id],
@@ -234,8 +215,8 @@ describe('hubspotDestination', () => {
   });
 
   it('a 429 is a DestinationRetry with its Retry-After', async () => {
-    connected.fake.oauth.throttleNext = 1;
-    const refused = await destination
+    suite.connected.fake.oauth.throttleNext = 1;
+    const refused = await suite.destination
       .write(batch('upsert', [['acc-6', { pql: 'true', mrr: '1', plan: 'pro' }]]), testContext())
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DestinationRetry);
@@ -244,13 +225,13 @@ describe('hubspotDestination', () => {
   });
 
   it("answers 429 beyond the rolling window (HubSpot's 190 per 10 s by default)", async () => {
-    expect(state.requestLimit).toEqual(HUBSPOT_REQUEST_LIMIT);
+    expect(suite.state.requestLimit).toEqual(HUBSPOT_REQUEST_LIMIT);
     expect(HUBSPOT_REQUEST_LIMIT).toEqual({ requests: 190, windowMs: 10_000 });
-    state.requestLimit = { requests: 3, windowMs: 10_000 };
+    suite.state.requestLimit = { requests: 3, windowMs: 10_000 };
     try {
       const read = () =>
-        destination.read(
-          connected.orgId,
+        suite.destination.read(
+          suite.connected.orgId,
           'companies',
           'revlane_account_id',
           ['acc-3'],
@@ -264,23 +245,26 @@ describe('hubspotDestination', () => {
       expect(wait).toBeGreaterThanOrEqual(9);
       expect(wait).toBeLessThanOrEqual(10);
     } finally {
-      state.requestLimit = HUBSPOT_REQUEST_LIMIT;
+      suite.state.requestLimit = HUBSPOT_REQUEST_LIMIT;
     }
   });
 
   it('refuses more than 100 inputs a call, as HubSpot does', async () => {
-    const { accessToken } = connected.fake.oauth.issueTokens();
-    const response = await fetch(`${connected.fake.root}/crm/v3/objects/companies/batch/upsert`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        inputs: Array.from({ length: 101 }, (_, i) => ({
-          id: `bulk-${i}`,
-          idProperty: 'revlane_account_id',
-          properties: {},
-        })),
-      }),
-    });
+    const { accessToken } = suite.connected.fake.oauth.issueTokens();
+    const response = await fetch(
+      `${suite.connected.fake.root}/crm/v3/objects/companies/batch/upsert`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          inputs: Array.from({ length: 101 }, (_, i) => ({
+            id: `bulk-${i}`,
+            idProperty: 'revlane_account_id',
+            properties: {},
+          })),
+        }),
+      },
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ category: 'VALIDATION_ERROR' });
   });

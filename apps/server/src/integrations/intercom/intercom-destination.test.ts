@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DestinationRetry, type Destination, type DestinationBatch } from '../core/destination.js';
-import { connectedToFake, testContext } from '../hubspot/__tests__/destination-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { DestinationRetry } from '../core/destination.js';
+import { destinationOnFake, testContext } from '../core/__tests__/destination-fixture.js';
 import { intercomDestination } from './intercom-destination.js';
 import { intercomFakeState } from './intercom-fake.js';
 
@@ -11,41 +11,22 @@ import { intercomFakeState } from './intercom-fake.js';
  * record's own refusal fails that record, a 429 the batch (DestinationRetry).
  */
 describe('intercomDestination', () => {
-  let connected: Awaited<ReturnType<typeof connectedToFake>>;
-  let destination: Destination;
-  let state: ReturnType<typeof intercomFakeState>;
-
-  beforeAll(async () => {
-    connected = await connectedToFake('intercom');
-    destination = intercomDestination(connected.open);
-    state = intercomFakeState(connected.fake.oauth);
-  });
-  afterAll(() => connected?.close());
-
-  const batch = (
-    operation: DestinationBatch['operation'],
-    changes: [string, Record<string, string | null>, string?][],
-    overrides: Partial<DestinationBatch> = {},
-  ): DestinationBatch => ({
-    orgId: connected.orgId,
-    object: 'contacts',
-    matchField: 'email',
-    operation,
-    changes: changes.map(([key, values, destinationId]) => ({
-      key,
-      values,
-      destinationId: destinationId ?? null,
-    })),
-    fields: ['name', 'pql', 'mrr'],
-    ...overrides,
-  });
-  const contact = (email: string) => state.contacts().find((c) => c.email === email);
+  const suite = destinationOnFake(
+    'intercom',
+    ({ open, fake }) => ({
+      destination: intercomDestination(open),
+      state: intercomFakeState(fake.oauth),
+    }),
+    { object: 'contacts', matchField: 'email', fields: ['name', 'pql', 'mrr'] },
+  );
+  const { batch } = suite;
+  const contact = (email: string) => suite.state.contacts().find((c) => c.email === email);
 
   it('offers contacts, their standard and custom attributes', async () => {
-    expect(await destination.objects(connected.orgId)).toEqual([
+    expect(await suite.destination.objects(suite.connected.orgId)).toEqual([
       { name: 'contacts', label: 'Contacts' },
     ]);
-    const fields = await destination.fields(connected.orgId, 'contacts');
+    const fields = await suite.destination.fields(suite.connected.orgId, 'contacts');
     const byName = new Map(fields!.map((f) => [f.name, f]));
     expect(fields!.filter((f) => f.identifying).map((f) => f.name)).toEqual([
       'id',
@@ -61,12 +42,12 @@ describe('intercomDestination', () => {
       writable: true,
     });
     expect(byName.get('mrr')).toMatchObject({ type: 'float', writable: true });
-    expect(await destination.fields(connected.orgId, 'companies')).toBeNull();
+    expect(await suite.destination.fields(suite.connected.orgId, 'companies')).toBeNull();
   });
 
   it('upserts by email: created (role user), then updated; custom attributes typed', async () => {
     const context = testContext();
-    const first = await destination.write(
+    const first = await suite.destination.write(
       batch('upsert', [
         ['ada@example.com', { name: 'Ada', pql: 'true', mrr: '99.5' }],
         ['bob@example.com', { name: 'Bob', pql: 'false', mrr: '10' }],
@@ -95,7 +76,7 @@ describe('intercomDestination', () => {
       custom_attributes: { pql: true, mrr: 99.5 },
     });
 
-    const second = await destination.write(
+    const second = await suite.destination.write(
       batch('upsert', [['ada@example.com', { name: 'Ada L.', pql: 'true', mrr: '120' }]]),
       testContext(),
     );
@@ -111,10 +92,10 @@ describe('intercomDestination', () => {
       name: 'Ada L.',
       custom_attributes: { pql: true, mrr: 120 },
     });
-    expect(state.writes('ada@example.com', 'email')).toBe(2);
+    expect(suite.state.writes('ada@example.com', 'email')).toBe(2);
 
-    const held = await destination.read(
-      connected.orgId,
+    const held = await suite.destination.read(
+      suite.connected.orgId,
       'contacts',
       'email',
       ['ada@example.com', 'nobody@example.com'],
@@ -133,7 +114,7 @@ describe('intercomDestination', () => {
   });
 
   it('upserts by external id, and updates by a known id', async () => {
-    const [created] = await destination.write(
+    const [created] = await suite.destination.write(
       batch('upsert', [['user-7', { name: 'Seven' }]], {
         matchField: 'external_id',
         fields: ['name'],
@@ -141,7 +122,7 @@ describe('intercomDestination', () => {
       testContext(),
     );
     expect(created).toMatchObject({ ok: true, answer: 'created' });
-    const byId = await destination.write(
+    const byId = await suite.destination.write(
       batch('update', [[created!.destinationId!, { name: 'Seven S.' }]], {
         matchField: 'id',
         fields: ['name'],
@@ -149,12 +130,12 @@ describe('intercomDestination', () => {
       testContext(),
     );
     expect(byId).toMatchObject([{ ok: true, answer: 'updated' }]);
-    expect(state.contacts().find((c) => c.external_id === 'user-7')!.name).toBe('Seven S.');
+    expect(suite.state.contacts().find((c) => c.external_id === 'user-7')!.name).toBe('Seven S.');
   });
 
   it('update: a key not found fails "not found" and creates nothing', async () => {
-    const before = state.contacts().length;
-    const results = await destination.write(
+    const before = suite.state.contacts().length;
+    const results = await suite.destination.write(
       batch('update', [
         ['bob@example.com', { name: 'Robert', pql: 'true', mrr: '11' }],
         ['nobody@example.com', { name: 'Nobody', pql: 'true', mrr: '1' }],
@@ -170,11 +151,11 @@ describe('intercomDestination', () => {
       },
       { key: 'nobody@example.com', ok: false, destinationId: null, answer: 'not found' },
     ]);
-    expect(state.contacts()).toHaveLength(before);
+    expect(suite.state.contacts()).toHaveLength(before);
   });
 
   it("a refused value fails its record with Intercom's words; the others are written", async () => {
-    const results = await destination.write(
+    const results = await suite.destination.write(
       batch(
         'upsert',
         [
@@ -195,8 +176,8 @@ describe('intercomDestination', () => {
   });
 
   it('a 429 is a DestinationRetry with its Retry-After', async () => {
-    connected.fake.oauth.throttleNext = 1;
-    const refused = await destination
+    suite.connected.fake.oauth.throttleNext = 1;
+    const refused = await suite.destination
       .write(batch('upsert', [['eve@example.com', { name: 'Eve' }]]), testContext())
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DestinationRetry);
@@ -205,7 +186,7 @@ describe('intercomDestination', () => {
   });
 
   it('clears with nulls and deletes (a contact not found counts as done)', async () => {
-    const cleared = await destination.write(
+    const cleared = await suite.destination.write(
       batch('update', [['ada@example.com', { name: null, pql: null, mrr: null }]]),
       testContext(),
     );
@@ -213,7 +194,7 @@ describe('intercomDestination', () => {
     expect(contact('ada@example.com')).toMatchObject({ name: null, custom_attributes: {} });
 
     const bob = contact('bob@example.com')!;
-    const deleted = await destination.write(
+    const deleted = await suite.destination.write(
       batch('delete', [
         ['ada@example.com', { name: null, pql: null, mrr: null }],
         ['bob@example.com', { name: null, pql: null, mrr: null }, bob.id],

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginCallback, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptFormBodies, FakeOAuth } from '../core/fake-oauth.js';
 import {
   BulkIngest,
@@ -178,31 +178,35 @@ function collectionRoutes(
       return table.upsert(field, values);
     });
   });
-  app.post(path, options, async (request, reply) => {
-    if (guard(request.headers.authorization, reply)) return reply;
-    const records = collectionOf(request.body, reply);
-    if (!records) return reply;
-    return records.map((record) => {
-      const table = writableTableOf(org, record);
-      if (!('describe' in table)) return table;
-      const { attributes: _attributes, ...values } = record;
-      return table.create(values);
-    });
-  });
-  app.patch(path, options, async (request, reply) => {
-    if (guard(request.headers.authorization, reply)) return reply;
-    const records = collectionOf(request.body, reply);
-    if (!records) return reply;
-    return records.map((record) => {
-      const table = writableTableOf(org, record);
-      if (!('describe' in table)) return table;
-      const { attributes: _attributes, ...values } = record;
+  /** Saves each record on its own sObject (`attributes.type`), answered record by record. */
+  const eachRecord =
+    (save: (table: SObjectTable, values: Row) => SaveResult) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      if (guard(request.headers.authorization, reply)) return reply;
+      const records = collectionOf(request.body, reply);
+      if (!records) return reply;
+      return records.map((record) => {
+        const table = writableTableOf(org, record);
+        if (!('describe' in table)) return table;
+        const { attributes: _attributes, ...values } = record;
+        return save(table, values);
+      });
+    };
+  app.post(
+    path,
+    options,
+    eachRecord((table, values) => table.create(values)),
+  );
+  app.patch(
+    path,
+    options,
+    eachRecord((table, values) => {
       const id = values.id ?? values.Id;
       if (id === undefined)
         return refused('MISSING_ARGUMENT', 'Id not specified in an update call');
       return table.update(id, values);
-    });
-  });
+    }),
+  );
   app.delete(path, async (request, reply) => {
     if (guard(request.headers.authorization, reply)) return reply;
     const ids = String((request.query as { ids?: string }).ids ?? '')

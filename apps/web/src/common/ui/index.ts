@@ -15,6 +15,7 @@ export { ModalForm } from './modal-form';
 export { MutationButton, type MutationButtonProps } from './mutation-button';
 export { NotFoundPage } from './not-found-page';
 export { PageHeader } from './page-header';
+export { RunsCard } from './runs-card';
 export { SectionCard } from './section-card';
 export { UserAvatar } from './user-avatar';
 export { UnsavedChangesPrompt } from './unsaved-changes-prompt';

@@ -1,6 +1,7 @@
 import type { ActivationProvider, ListQuery } from '@revlane/contracts';
-import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
+import { listPage } from '../../../platform/database/list-page.js';
 import type { Queryable } from '../../../platform/database/queryable.js';
 import {
   activationBudgets,
@@ -32,33 +33,21 @@ const SORTS = {
   updatedAt: activations.updatedAt,
   nextRunAt: activations.nextRunAt,
 } as const;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of the organization's activations (search on the name, sort by a known field). */
-export async function listActivationPage(
+export function listActivationPage(
   db: Database,
   orgId: string,
   query: ListQuery,
 ): Promise<{ rows: ActivationRow[]; total: number }> {
-  const conditions: SQL[] = [live(orgId)];
-  if (query.search) conditions.push(ilike(activations.name, `%${escapeLike(query.search)}%`));
-  const where = and(...conditions);
-  const order = (query.sortBy ?? [])
-    .filter((sort) => sort.field in SORTS)
-    .map((sort) => {
-      const column = SORTS[sort.field as keyof typeof SORTS];
-      return sort.isDescending ? desc(column) : asc(column);
-    });
-  const rows = await selectRows(db)
-    .where(where)
-    .orderBy(...order, asc(activations.name), asc(activations.id))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(activations)
-    .where(where);
-  return { rows, total: Number(count?.total ?? 0) };
+  return listPage(db, query, {
+    table: activations,
+    select: () => selectRows(db).$dynamic(),
+    where: live(orgId),
+    name: activations.name,
+    id: activations.id,
+    sorts: SORTS,
+  });
 }
 
 /** The organization's activation, not deleted. */

@@ -1,6 +1,7 @@
 import type { ListQuery } from '@revlane/contracts';
-import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../../platform/database/database.js';
+import { listPage } from '../../../platform/database/list-page.js';
 import type { Queryable } from '../../../platform/database/queryable.js';
 import { cohorts, playRuns, plays } from '../../../platform/database/schema/index.js';
 import { isUuid } from '../../../platform/database/uuid.js';
@@ -25,33 +26,21 @@ function selectRows(db: Queryable) {
 
 const live = (orgId: string) => and(eq(plays.orgId, orgId), isNull(plays.deletedAt));
 const SORTS = { name: plays.name, createdAt: plays.createdAt } as const;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of the organization's plays (search on the name, sort by a known field). */
-export async function listPlayPage(
+export function listPlayPage(
   db: Database,
   orgId: string,
   query: ListQuery,
 ): Promise<{ rows: PlayRow[]; total: number }> {
-  const conditions: SQL[] = [live(orgId)!];
-  if (query.search) conditions.push(ilike(plays.name, `%${escapeLike(query.search)}%`));
-  const where = and(...conditions);
-  const order = (query.sortBy ?? [])
-    .filter((sort) => sort.field in SORTS)
-    .map((sort) => {
-      const column = SORTS[sort.field as keyof typeof SORTS];
-      return sort.isDescending ? desc(column) : asc(column);
-    });
-  const rows = await selectRows(db)
-    .where(where)
-    .orderBy(...order, asc(plays.name), asc(plays.id))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(plays)
-    .where(where);
-  return { rows, total: Number(count?.total ?? 0) };
+  return listPage(db, query, {
+    table: plays,
+    select: () => selectRows(db).$dynamic(),
+    where: live(orgId)!,
+    name: plays.name,
+    id: plays.id,
+    sorts: SORTS,
+  });
 }
 
 /** The organization's play, not deleted. */

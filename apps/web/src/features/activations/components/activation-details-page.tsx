@@ -94,28 +94,36 @@ function ActivationDetails({ activation, canEdit }: { activation: Activation; ca
   const dryRun = () => start.mutate({ dryRun: true }, { onSuccess: (run) => setDryRunId(run.id) });
   const runNow = () => start.mutate({}, { onSuccess: (run) => openRun(run.id) });
 
+  // Before the first real run the dry run is the suggested step; after it, running again.
+  const runActions = [
+    {
+      label: 'Dry run',
+      icon: <ExperimentOutlined aria-hidden="true" />,
+      isPrimary: !hasRealRun,
+      onClick: dryRun,
+    },
+    {
+      label: 'Run now',
+      icon: <SendOutlined aria-hidden="true" />,
+      isPrimary: hasRealRun,
+      onClick: runNow,
+    },
+  ];
   const runButtons = (
     <>
-      <AdminOnlyButton
-        canEdit={canEdit}
-        action="run activations"
-        type={hasRealRun ? 'default' : 'primary'}
-        icon={<ExperimentOutlined aria-hidden="true" />}
-        disabled={isBusy}
-        onClick={dryRun}
-      >
-        Dry run
-      </AdminOnlyButton>
-      <AdminOnlyButton
-        canEdit={canEdit}
-        action="run activations"
-        type={hasRealRun ? 'primary' : 'default'}
-        icon={<SendOutlined aria-hidden="true" />}
-        disabled={isBusy}
-        onClick={runNow}
-      >
-        Run now
-      </AdminOnlyButton>
+      {runActions.map(({ label, icon, isPrimary, onClick }) => (
+        <AdminOnlyButton
+          key={label}
+          canEdit={canEdit}
+          action="run activations"
+          type={isPrimary ? 'primary' : 'default'}
+          icon={icon}
+          disabled={isBusy}
+          onClick={onClick}
+        >
+          {label}
+        </AdminOnlyButton>
+      ))}
     </>
   );
 

@@ -1,11 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { ActivationRun } from '@revlane/contracts';
 import { Button, Skeleton, Table, Tag, type TableProps } from 'antd';
 import { useId } from 'react';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
-import { EmptyState } from '@/common/ui/empty-state';
 import { LoadError } from '@/common/ui/load-error';
-import { SectionCard } from '@/common/ui/section-card';
+import { RunsCard } from '@/common/ui/runs-card';
 import { useActivationRun, type useActivationRuns } from '../api/get-activation';
 import { describeCounts, describeDuration, TRIGGER_LABELS } from '../lib/describe-activation';
 import { RunRecords } from './run-records';
@@ -68,35 +66,20 @@ export function RunHistory({
       },
     },
   ];
-  const refresh = (
-    <Button
-      size="small"
-      icon={<ReloadOutlined aria-hidden="true" />}
-      loading={runs.isFetching}
-      onClick={() => void runs.refetch()}
-    >
-      Refresh
-    </Button>
-  );
   return (
-    <SectionCard title="Runs" description={refresh}>
-      {runs.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : runs.isError ? (
-        <LoadError title="The runs could not be loaded." onRetry={() => void runs.refetch()} />
-      ) : runs.data.length === 0 ? (
-        <EmptyState title="No runs yet">
-          Start with a dry run: it shows what a run would change, and sends nothing.
-        </EmptyState>
-      ) : (
+    <RunsCard
+      runs={runs}
+      emptyText="Start with a dry run: it shows what a run would change, and sends nothing."
+    >
+      {(data) => (
         <div className="flex flex-col gap-6">
           <Table<ActivationRun>
             aria-label="Runs"
             rowKey="id"
             size="small"
             columns={columns}
-            dataSource={runs.data}
-            pagination={runs.data.length > 20 ? { pageSize: 20 } : false}
+            dataSource={data}
+            pagination={data.length > 20 ? { pageSize: 20 } : false}
             rowClassName={(run) => (run.id === openRunId ? 'bg-brand-50' : '')}
             scroll={{ x: 'max-content' }}
           />
@@ -112,7 +95,7 @@ export function RunHistory({
           )}
         </div>
       )}
-    </SectionCard>
+    </RunsCard>
   );
 }
 

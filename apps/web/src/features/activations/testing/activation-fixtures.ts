@@ -2,6 +2,7 @@ import type {
   Activation,
   ActivationRun,
   ActivationRunRecord,
+  CreateActivationBody,
   DestinationField,
 } from '@revlane/contracts';
 
@@ -47,6 +48,14 @@ export const activation = (overrides: Partial<Activation> = {}): Activation => (
   updatedAt: '2026-03-01T10:00:00.000Z',
   ...overrides,
 });
+
+/** The body that saves `activation()`: its editable fields, as the editor sends them. */
+export const activationBody = (
+  overrides: Partial<CreateActivationBody> = {},
+): CreateActivationBody => {
+  const { name, cohortId, destination, match, mode, fields, schedule, onLeave } = activation();
+  return { name, cohortId, destination, match, mode, fields, schedule, onLeave, ...overrides };
+};
 
 export const activationPage = (items: Activation[]) => ({
   items,

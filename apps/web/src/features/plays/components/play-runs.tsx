@@ -1,12 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { PlayRun } from '@revlane/contracts';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
-import { EmptyState } from '@/common/ui/empty-state';
-import { LoadError } from '@/common/ui/load-error';
-import { SectionCard } from '@/common/ui/section-card';
+import { RunsCard } from '@/common/ui/runs-card';
 import { usePlayRuns } from '../api/get-play';
 import { RunSummary } from './last-run-summary';
 import { RunItems } from './run-items';
@@ -38,30 +35,19 @@ export function PlayRuns({ playId, canEdit }: PlayRunsProps) {
       },
       { replace: true },
     );
-  const refresh = (
-    <Button
-      size="small"
-      icon={<ReloadOutlined aria-hidden="true" />}
-      loading={runs.isFetching}
-      onClick={() => void runs.refetch()}
-    >
-      Refresh
-    </Button>
-  );
   return (
-    <SectionCard title="Runs" description={refresh}>
-      {runs.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : runs.isError ? (
-        <LoadError title="The runs could not be loaded." onRetry={() => void runs.refetch()} />
-      ) : runs.data.length === 0 ? (
-        <EmptyState title="No runs yet">
+    <RunsCard
+      runs={runs}
+      emptyText={
+        <>
           A run starts after the cohort's next snapshot brings new records in (or at the scheduled
           time). The first activation only notes who is in the cohort, unless it includes them.
-        </EmptyState>
-      ) : (
+        </>
+      }
+    >
+      {(data) => (
         <ol aria-label="Runs" className="flex flex-col gap-3">
-          {runs.data.map((run) => (
+          {data.map((run) => (
             <RunRow
               key={run.id}
               playId={playId}
@@ -73,7 +59,7 @@ export function PlayRuns({ playId, canEdit }: PlayRunsProps) {
           ))}
         </ol>
       )}
-    </SectionCard>
+    </RunsCard>
   );
 }
 

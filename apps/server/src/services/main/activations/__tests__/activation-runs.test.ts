@@ -11,7 +11,13 @@ import { connections } from '../../../../platform/database/schema/index.js';
 import { hubspotFakeState } from '../../../../integrations/hubspot/hubspot-fake.js';
 import { salesforceSandboxOf } from '../../../../integrations/salesforce/salesforce-fake.js';
 import {
+  startFakeGoogleSheets,
+  type FakeGoogleSheets,
+  type FakeSheetTab,
+} from '../../../../integrations/google-sheets/google-sheets-fake.js';
+import {
   crmEnvFor,
+  googleSheetsEnvFor,
   seedConnection,
   startFakeProvider,
   type FakeProvider,
@@ -31,6 +37,11 @@ import { activationsClient } from './activations-client.js';
 
 type Row = Record<string, string | null>;
 
+const SHEET = 'sheet-activation-runs';
+const ROBOT = 'activations@revlane-test.iam.gserviceaccount.com';
+/** The fake changes its tabs in place: the test reads this one's rows. */
+const TAB: FakeSheetTab = { sheetId: 0, title: 'Pro', rows: [] };
+
 /**
  * Activation runs end to end (ADR 0033), on the warehouse under test (DuckDB, or PostgreSQL
  * with TEST_DATABASE_URL): the change set computed against the state, a dry run that sends
@@ -42,6 +53,7 @@ describe('activations: runs send only what changed', () => {
   let c: ReturnType<typeof activationsClient>;
   let hubspot: FakeProvider;
   let salesforce: FakeProvider;
+  let google: FakeGoogleSheets;
   let cohortId: string;
   let accounts: { id: string; name: string; plan: string }[];
 
@@ -81,12 +93,23 @@ describe('activations: runs send only what changed', () => {
   beforeAll(async () => {
     hubspot = await startFakeProvider('hubspot');
     salesforce = await startFakeProvider('salesforce');
+    google = await startFakeGoogleSheets({
+      spreadsheets: [
+        {
+          spreadsheetId: SHEET,
+          title: 'Pro accounts',
+          sharedWith: [ROBOT],
+          tabs: [TAB],
+        },
+      ],
+    });
     f = await createLiveOpsFixture({
       ...FAST_POLLING,
       env: {
         ...FAST_POLLING.env,
         ...crmEnvFor('hubspot', hubspot),
         ...crmEnvFor('salesforce', salesforce),
+        ...googleSheetsEnvFor(google, ROBOT),
       },
     });
     c = activationsClient(f);
@@ -121,6 +144,7 @@ describe('activations: runs send only what changed', () => {
     await f?.close();
     await hubspot?.close();
     await salesforce?.close();
+    await google?.close();
   });
 
   const hubspotBody = (more: Partial<CreateActivationBody> = {}): CreateActivationBody => ({
@@ -284,6 +308,46 @@ describe('activations: runs send only what changed', () => {
     expect(sandbox.writesOf('Account', accounts[8]!.id)).toBe(2);
     expect(sandbox.writesOf('Account', accounts[9]!.id)).toBe(1);
     expect(sandbox.jobs()).toHaveLength(0);
+  });
+
+  it('Google Sheets, mirror: the tab equals the cohort, a row that left is removed', async () => {
+    const activation = await c.create(f.dana, {
+      name: 'Pro accounts sheet',
+      cohortId,
+      destination: { provider: 'google_sheets', object: `${SHEET}/Pro` },
+      match: { column: 'id', field: 'Account' },
+      mode: 'mirror',
+      fields: [{ column: 'name', field: 'Name' }],
+    });
+    const keys = async () => {
+      const { engine } = f.t.app.warehouse;
+      const rows = await engine.query(f.danaOrg, {
+        sql: `SELECT s.id FROM ${engine.dialect.table(f.danaOrg, 'segment_accounts')} s WHERE s.plan = 'pro' ORDER BY s.id`,
+        params: [],
+      });
+      return rows.map((row) => row.id as string).sort();
+    };
+    const tab = () => TAB.rows;
+    const first = await run(activation.id);
+    expect(first.counts.failed).toBe(0);
+    expect(tab()[0]).toEqual(['Account', 'Name']);
+    expect(
+      tab()
+        .slice(1)
+        .map((row) => String(row[0]))
+        .sort(),
+    ).toEqual(await keys());
+    const leaving = (await keys())[0]!;
+    await setPlan(f, [leaving], 'free');
+    await snapshotThroughQueue(f, f.danaOrg);
+    const mirrored = await run(activation.id);
+    expect(mirrored.counts).toMatchObject({ removed: 1, failed: 0 });
+    expect(
+      tab()
+        .slice(1)
+        .map((row) => String(row[0]))
+        .sort(),
+    ).toEqual(await keys());
   });
 
   it('one unfinished run per activation: a second start is a 409', async () => {

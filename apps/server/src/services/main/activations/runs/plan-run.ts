@@ -22,14 +22,17 @@ export class PlanError extends Error {}
 /**
  * What a change asks of the destination (ADR 0033): `update` mode never creates; `upsert` and
  * `mirror` do; a record that left a mirrored cohort is cleared (an update of nulls), deleted,
- * or only forgotten (`onLeave: nothing`: no call).
+ * or only forgotten (`onLeave: nothing`: no call; a Google Sheet's row is removed all the same,
+ * so the tab equals the cohort).
  */
 export function operationOf(
-  activation: Pick<ActivationRow, 'mode' | 'onLeave'>,
+  activation: Pick<ActivationRow, 'mode' | 'onLeave' | 'provider'>,
   change: ActivationChangeRow['change'],
 ): DestinationOperation | null {
   if (change !== 'removed') return activation.mode === 'update' ? 'update' : 'upsert';
   if (activation.onLeave === 'delete') return 'delete';
+  // A mirrored sheet tab equals the cohort: a row that left goes, unless it is to be cleared.
+  if (activation.provider === 'google_sheets' && activation.onLeave === 'nothing') return 'delete';
   if (activation.onLeave === 'clear') return 'update';
   return null;
 }
