@@ -11,13 +11,11 @@ import {
   dataEnvelope,
   startActivationRunBodySchema,
 } from '@revlane/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../../../platform/auth/auth-context.js';
 import { requireAdmin } from '../../../../platform/auth/require-admin.js';
 import type { Database } from '../../../../platform/database/database.js';
-import { activations } from '../../../../platform/database/schema/index.js';
-import { isUuid } from '../../../../platform/database/uuid.js';
 import { conflict, notFound } from '../../../../platform/errors/http-error.js';
+import { requireActivation } from '../activations.service.js';
 import { errorResponses } from '../../../../platform/http/responses.js';
 import { ACTIVATION_RUN_JOB, activationRunJobOptions } from './activation-jobs.js';
 import { runViews } from './run-views.js';
@@ -31,19 +29,7 @@ const runParams = params.extend({ runId: idSchema });
 
 /** The organization's live activation's id, or 404 (another organization's, deleted, malformed). */
 async function requireActivationId(db: Database, auth: AuthContext, id: string) {
-  if (!isUuid(id)) throw notFound('Activation');
-  const [row] = await db
-    .select({ id: activations.id })
-    .from(activations)
-    .where(
-      and(
-        eq(activations.orgId, auth.org.id),
-        eq(activations.id, id),
-        isNull(activations.deletedAt),
-      ),
-    );
-  if (!row) throw notFound('Activation');
-  return row.id;
+  return (await requireActivation(db, auth, id)).row.id;
 }
 
 async function requireRun(db: Database, auth: AuthContext, id: string, runId: string) {
