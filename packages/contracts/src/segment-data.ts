@@ -38,14 +38,16 @@ export const columnListSchema = z.array(columnSchema);
 
 /**
  * A cell as both warehouse engines return it: numbers for numeric columns, ISO strings for
- * timestamps, booleans, text, and a list of daily numbers for timeseries columns.
+ * timestamps, booleans, text, a list of daily numbers for timeseries columns, and the items
+ * of a list column (text, or integers with a big one as its text, items may be null;
+ * docs/architecture.md §5.5).
  */
 export const cellValueSchema = z.union([
   z.string(),
   z.number(),
   z.boolean(),
   z.null(),
-  z.array(z.number()),
+  z.array(z.union([z.string(), z.number(), z.null()])),
 ]);
 export type CellValue = z.infer<typeof cellValueSchema>;
 

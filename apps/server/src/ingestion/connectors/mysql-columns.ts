@@ -26,6 +26,8 @@ export interface MySqlColumnPlan {
   column: ExtractedColumn;
   convert?: (value: unknown) => unknown;
   unkept?: CountedWords;
+  /** Why one value was not kept, when a column's values fail for different reasons. */
+  unkeptAs?: (value: unknown) => CountedWords;
   /** Every value lands, but as text: the run counts them under this message. */
   asText?: CountedWords;
   /** A check over the whole table that decides the plan (TINYINT(1) holding 2, say). */
@@ -38,6 +40,29 @@ const ZERO_DATE_MESSAGE: CountedWords = {
   one: 'zero date landed empty',
   other: 'zero dates landed empty',
 };
+const INVALID_DATE_MESSAGE: CountedWords = {
+  one: 'invalid date landed empty',
+  other: 'invalid dates landed empty',
+};
+const ZERO_OR_INVALID_DATE_MESSAGE: CountedWords = {
+  one: 'zero or invalid date landed empty',
+  other: 'zero or invalid dates landed empty',
+};
+
+/**
+ * A date no calendar has (`2024-02-30`), which a lax sql_mode (ALLOW_INVALID_DATES) lets a
+ * table hold and neither warehouse accepts.
+ */
+function invalidDate(value: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!parts) return false;
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days === undefined || day > days;
+}
+const unkeptDate = (value: unknown) =>
+  typeof value === 'string' && (ZERO_DATE.test(value) || invalidDate(value));
 
 /** A BIT(n) value (big-endian bytes) as an unsigned integer. */
 const bitsOf = (value: unknown) =>
@@ -53,7 +78,8 @@ const INTEGERS = new Set(['tinyint', 'smallint', 'mediumint', 'int', 'integer', 
  * How each MySQL type lands, exactly (docs/architecture.md §5.5): DECIMAL(p,s) as an exact
  * decimal (p ≤ 38, else as text), BIGINT UNSIGNED as DECIMAL(20,0), BIT(1) and TINYINT(1)
  * as booleans (TINYINT(1) only while it holds nothing but 0 and 1), DATE as a date, zero
- * dates empty and counted, SET as a list, JSON as JSON, the rest as text.
+ * and invalid dates (`2024-02-30`) empty and counted, SET as a list, JSON (MariaDB's too,
+ * found by the connector) as JSON, the rest as text.
  */
 export function planMySqlColumn(source: MySqlColumn): MySqlColumnPlan {
   const column = landingAs(source);
@@ -97,8 +123,12 @@ export function planMySqlColumn(source: MySqlColumn): MySqlColumnPlan {
   if (dataType === 'date' || dataType === 'datetime' || dataType === 'timestamp')
     return {
       column: column(dataType === 'date' ? 'date' : 'timestamp'),
-      convert: (value) => (typeof value === 'string' && ZERO_DATE.test(value) ? null : value),
-      unkept: ZERO_DATE_MESSAGE,
+      convert: (value) => (unkeptDate(value) ? null : value),
+      unkept: ZERO_OR_INVALID_DATE_MESSAGE,
+      unkeptAs: (value) =>
+        typeof value === 'string' && ZERO_DATE.test(value)
+          ? ZERO_DATE_MESSAGE
+          : INVALID_DATE_MESSAGE,
     };
   if (dataType === 'set') return { column: column('text_list'), convert: setMembers };
   if (dataType === 'json') return { column: column('json') };
@@ -109,10 +139,13 @@ export function planMySqlColumn(source: MySqlColumn): MySqlColumnPlan {
 export class UnkeptValues {
   private readonly counts: number[];
   private readonly examples: (string | null)[];
+  /** Each column's reasons for the values it did not keep (`unkeptAs`). */
+  private readonly reasons: Set<CountedWords>[];
 
   constructor(private readonly plans: readonly MySqlColumnPlan[]) {
     this.counts = plans.map(() => 0);
     this.examples = plans.map(() => null);
+    this.reasons = plans.map(() => new Set());
   }
 
   /** The row in the load format's values, counting what does not land as it is. */
@@ -124,7 +157,10 @@ export class UnkeptValues {
       if (plan.asText) this.count(index, value);
       if (!plan.convert) continue;
       const converted = plan.convert(value);
-      if (converted === null && plan.unkept) this.count(index, value);
+      if (converted === null && plan.unkept) {
+        this.count(index, value);
+        if (plan.unkeptAs) this.reasons[index]!.add(plan.unkeptAs(value));
+      }
       row[index] = converted;
     }
     return row;
@@ -133,7 +169,9 @@ export class UnkeptValues {
   warnings(): LandingWarning[] {
     return this.plans.flatMap((plan, index) => {
       const count = this.counts[index]!;
-      const message = plan.unkept ?? plan.asText;
+      const reasons = [...this.reasons[index]!];
+      // One reason names it (zero dates); several share the plan's words.
+      const message = (reasons.length === 1 ? reasons[0] : plan.unkept) ?? plan.asText;
       if (count === 0 || !message) return [];
       return [
         {

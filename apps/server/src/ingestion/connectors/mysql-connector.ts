@@ -123,6 +123,7 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
         ORDER BY c.TABLE_NAME, c.ORDINAL_POSITION`,
       [only ?? null, only ?? null],
     );
+    const json = await this.mariaDbJsonColumns(connection, only);
     return catalogueTables(
       rows as (MySqlColumn & { tableName: string; estimate: unknown })[],
       (row) => ({
@@ -131,12 +132,43 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
         column: {
           name: row.name,
           type: String(row.type),
-          dataType: String(row.dataType).toLowerCase(),
+          dataType: json.get(row.tableName)?.has(quote(row.name))
+            ? 'json'
+            : String(row.dataType).toLowerCase(),
           numericPrecision: row.numericPrecision === null ? null : Number(row.numericPrecision),
           numericScale: row.numericScale === null ? null : Number(row.numericScale),
         },
       }),
     );
+  }
+
+  /**
+   * MariaDB's JSON is a LONGTEXT checked by `json_valid(col)`: those columns (quoted, by
+   * table) land as JSON like MySQL's own type (docs/architecture.md §5.5). MySQL's
+   * CHECK_CONSTRAINTS has no TABLE_NAME (before 8.0.16, no such view): none there, its JSON is
+   * a type of its own.
+   */
+  private async mariaDbJsonColumns(
+    connection: Connection,
+    only?: string,
+  ): Promise<Map<string, Set<string>>> {
+    const json = new Map<string, Set<string>>();
+    const checks = await connection
+      .query(
+        `SELECT TABLE_NAME AS tableName, CHECK_CLAUSE AS clause
+           FROM information_schema.CHECK_CONSTRAINTS
+          WHERE CONSTRAINT_SCHEMA = DATABASE() AND (? IS NULL OR TABLE_NAME = ?)`,
+        [only ?? null, only ?? null],
+      )
+      .then(([rows]) => rows as { tableName: string; clause: string }[])
+      .catch(() => []);
+    for (const { tableName, clause } of checks) {
+      const column = /^json_valid\((`(?:[^`]|``)+`)\)$/.exec(String(clause).trim());
+      if (!column) continue;
+      const columns = json.get(tableName) ?? new Set<string>();
+      json.set(tableName, columns.add(column[1]!));
+    }
+    return json;
   }
 
   protected async withSession<T>(

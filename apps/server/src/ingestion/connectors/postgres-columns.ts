@@ -49,7 +49,11 @@ const OUT_OF_RANGE_MESSAGE: CountedWords = {
   one: 'value outside the years 1 to 9999 (infinity, a date before Christ) landed empty',
   other: 'values outside the years 1 to 9999 (infinity, dates before Christ) landed empty',
 };
-const NOT_A_NUMBER = (quoted: Quoted) => `${quoted} IN ('NaN', 'Infinity', '-Infinity')`;
+/**
+ * Compared as text: numeric reads 'Infinity' only from PostgreSQL 14 on, and an older server
+ * would refuse the literal (and the whole table with it).
+ */
+const NOT_A_NUMBER = (quoted: Quoted) => `(${quoted})::text IN ('NaN', 'Infinity', '-Infinity')`;
 const NOT_A_NUMBER_MESSAGE: CountedWords = {
   one: 'value NaN or Infinity, which a decimal cannot hold, landed empty',
   other: 'values NaN or Infinity, which a decimal cannot hold, landed empty',

@@ -55,8 +55,16 @@ export function formatPlain(value: CellValue | undefined): string {
   if (value === null || value === undefined || value === '') return '(blank)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return formatNumber(value);
-  if (Array.isArray(value)) return value.map(formatNumber).join(', ');
+  if (Array.isArray(value)) return formatList(value);
   return value;
+}
+
+/**
+ * A list's items as the source writes them, comma-separated (no thousands separators, which
+ * would read as more items); an empty item is "(blank)" (docs/architecture.md §5.5).
+ */
+export function formatList(items: readonly (string | number | null)[]): string {
+  return items.map((item) => (item === null ? '(blank)' : String(item))).join(', ');
 }
 
 /** Only http(s) addresses become links; anything else (javascript:, data:) stays text. */

@@ -54,6 +54,16 @@ describe('segment cells by data type', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows a list column’s items as written, comma-separated, never NaN (docs/architecture.md §5.5)', () => {
+    const { container } = renderCell('list', ['smb', 'mid, market', null, 'NULL', 'a"b']);
+    expect(container).toHaveTextContent('smb, mid, market, (blank), NULL, a"b');
+    renderCell('list', [1234, '9223372036854775807']);
+    expect(screen.getByText('1234, 9223372036854775807')).toBeInTheDocument();
+    renderCell('list', []);
+    expect(screen.getByText('—')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('NaN');
+  });
+
   it('shows text and defaults as they are, and blanks as a dash', () => {
     renderCell('string', 'Globex');
     renderCell('default', 'X-17');

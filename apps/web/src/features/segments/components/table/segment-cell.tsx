@@ -50,12 +50,16 @@ export function SegmentCell({ column, value }: SegmentCellProps) {
               : formatNumber(value)}
         </span>
       );
-    case 'timeseries':
-      return Array.isArray(value) ? (
-        <Sparkline values={value} label={`${column.label}: ${sparklineSummary(value)}`} />
+    case 'timeseries': {
+      const values = Array.isArray(value) ? value.filter((item) => typeof item === 'number') : [];
+      return values.length > 0 ? (
+        <Sparkline values={values} label={`${column.label}: ${sparklineSummary(values)}`} />
       ) : (
         blank
       );
+    }
+    case 'list':
+      return Array.isArray(value) && value.length === 0 ? blank : <span>{formatPlain(value)}</span>;
     default:
       return <span>{formatPlain(value)}</span>;
   }
