@@ -29,3 +29,5 @@ export * from './play-templates.js';
 export * from './plays.js';
 export * from './records.js';
 export * from './activations.js';
+export * from './scores.js';
+export * from './filter-text.js';

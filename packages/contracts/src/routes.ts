@@ -13,6 +13,9 @@ export const APP_ROUTES = {
   activations: '/app/activations',
   activation: (activationId: string) => `/app/activations/${activationId}`,
   newActivation: '/app/activations/new',
+  scores: '/app/scores',
+  score: (scoreId: string) => `/app/scores/${scoreId}`,
+  newScore: '/app/scores/new',
   notifications: '/app/notifications',
   notification: (notificationId: string) => `/app/notifications/${notificationId}`,
   /** One account's or user's page; record ids come from customer data, so they are encoded. */
