@@ -109,3 +109,14 @@ export {
   type ActivationOutcomeStatus,
 } from './activations/index.js';
 export { ACTIVATION_STATE_TABLE } from './model/activation-state-table.js';
+export { gradesInForce, type ScoreDefinition } from './scores/score-definition.js';
+export { readScoreDefinitions, writeScoreDefinitions } from './scores/score-definitions-store.js';
+export { previewScore, type PreviewDefinition } from './scores/score-preview.js';
+export { readScoreBreakdowns } from './scores/score-breakdown.js';
+export { scoreSeriesQuery, type ScoreSeriesOptions } from './scores/score-series.js';
+export {
+  backtestScore,
+  type BacktestOptions,
+  type BacktestOutcomeInput,
+} from './scores/backtest.js';
+export { SCORE_DEFINITIONS_TABLE } from './model/score-tables.js';

@@ -1,15 +1,18 @@
 import { OPTION_LIST_TYPES, columnListSchema } from '@revlane/contracts';
 import { describe, expect, it } from 'vitest';
+import type { SourceTable } from '../catalogue/catalogue-column.js';
 import { getCatalogue, getColumns } from '../catalogue/columns.js';
+import type { TableSchema } from '../engine/table-schema.js';
 import { ACCOUNTS_TABLE, USERS_TABLE } from '../model/canonical-tables.js';
 import { ACCOUNT_METRICS_TABLE, USER_METRICS_TABLE } from '../model/metric-tables.js';
 
-const SOURCES = {
+/** The built-in catalogue reads no score table (an organization's scores: ADR 0034). */
+const SOURCES: Partial<Record<SourceTable, TableSchema>> = {
   accounts: ACCOUNTS_TABLE,
   users: USERS_TABLE,
   account_metrics: ACCOUNT_METRICS_TABLE,
   user_metrics: USER_METRICS_TABLE,
-} as const;
+};
 
 describe.each(['accounts', 'users'] as const)(
   'column catalogue of %s (docs/architecture.md §5.2)',
@@ -30,7 +33,7 @@ describe.each(['accounts', 'users'] as const)(
 
     it('maps every entry to a real column of a warehouse table, computed ones to metric tables', () => {
       for (const column of getCatalogue(table)) {
-        const source = SOURCES[column.source];
+        const source = SOURCES[column.source]!;
         expect(source.columns.map((c) => c.name)).toContain(column.sourceColumn);
         expect(column.computed).toBe(
           source === ACCOUNT_METRICS_TABLE || source === USER_METRICS_TABLE,

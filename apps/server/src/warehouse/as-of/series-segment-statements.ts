@@ -11,7 +11,9 @@ import { AS_OF_DAY_COLUMN } from './series-tables.js';
  * (metrics/segment-table-statements.ts) with the as-of day added to the metric joins: the
  * metric series drives (one row per record and day), attributes are today's.
  */
-const FROM: Record<BaseTable, (ref: (source: SourceTable) => string) => string> = {
+type SeriesSource = 'accounts' | 'users' | 'account_metrics' | 'user_metrics';
+
+const FROM: Record<BaseTable, (ref: (source: SeriesSource) => string) => string> = {
   accounts: (ref) => `${ref('account_metrics')} JOIN ${ref('accounts')} ON a.id = am.account_id`,
   users: (ref) =>
     `${ref('user_metrics')} JOIN ${ref('users')} ON u.id = um.user_id ` +
@@ -19,15 +21,21 @@ const FROM: Record<BaseTable, (ref: (source: SourceTable) => string) => string> 
     `LEFT JOIN ${ref('account_metrics')} ON am.account_id = u.account_id AND am.as_of_day = um.as_of_day`,
 };
 
-const DAY_SOURCE: Record<BaseTable, SourceTable> = {
+const DAY_SOURCE: Record<BaseTable, SeriesSource> = {
   accounts: 'account_metrics',
   users: 'user_metrics',
 };
 
+/** Score columns (ADR 0034) are written by loads only: a series has no score source. */
+const isScoreSource = (source: SourceTable) =>
+  source === 'account_scores' || source === 'user_scores';
+
 /**
  * `CREATE VIEW <series> AS SELECT …`: the as-of day, then every catalogue column under its
  * name, typed as its source column like the one-day segment tables; the sparkline is NULL
- * (see series-tables.ts). A view, not a table: the users series has a row per user and day,
+ * (see series-tables.ts), and so are score columns (ADR 0034), typed as the segment table
+ * has them: a score is kept for past days only by cohort snapshots, so a cohort's back-filled
+ * history on a score column starts with its first snapshot. A view, not a table: the users series has a row per user and day,
  * and writing all its columns cost more than every query of a trend or back-fill reads,
  * since those select the day, the id and the few columns their filters name.
  */
@@ -36,17 +44,22 @@ export function segmentSeriesView(
   orgId: string,
   table: BaseTable,
   target: string,
-  sourceNames: Record<SourceTable, string>,
+  sourceNames: Record<SeriesSource, string>,
   catalogue: OrgCatalogue,
 ): CompiledQuery {
   const columns = catalogue.columns(table);
-  const ref = (source: SourceTable) =>
+  const ref = (source: SeriesSource) =>
     `${dialect.table(orgId, sourceNames[source])} ${SOURCE_ALIASES[source]}`;
-  const select = columns.map((column) =>
-    column.dataType === 'timeseries'
-      ? 'NULL'
-      : `${SOURCE_ALIASES[column.source]}.${quoteIdentifier(column.sourceColumn)}`,
-  );
+  const select = columns.map((column) => {
+    if (column.dataType === 'timeseries') return 'NULL';
+    if (isScoreSource(column.source)) {
+      const type = catalogue
+        .sourceSchema(column.source)
+        .columns.find((c) => c.name === column.sourceColumn)!.type;
+      return `CAST(NULL AS ${dialect.columnType(type)})`;
+    }
+    return `${SOURCE_ALIASES[column.source]}.${quoteIdentifier(column.sourceColumn)}`;
+  });
   const named = columns.map(
     (column, index) => `${select[index]} AS ${quoteIdentifier(column.name)}`,
   );

@@ -1,14 +1,20 @@
 import type { SegmentColumn } from '@revlane/contracts';
 import { AGGREGATES, type MetricDefinition } from '../metrics/metric-definition.js';
 
-/** The tables a segment query can read; each has a fixed alias in the compiled SQL. */
-export type SourceTable = 'accounts' | 'account_metrics' | 'users' | 'user_metrics';
+/**
+ * The tables a segment table is built from; each has a fixed alias in the compiled SQL. The
+ * score sources (model/score-tables.ts) exist only while a build fills the segment tables.
+ */
+export type SourceTable =
+  'accounts' | 'account_metrics' | 'users' | 'user_metrics' | 'account_scores' | 'user_scores';
 
 export const SOURCE_ALIASES: Record<SourceTable, string> = {
   accounts: 'a',
   account_metrics: 'am',
   users: 'u',
   user_metrics: 'um',
+  account_scores: 'acs',
+  user_scores: 'ucs',
 };
 
 /**

@@ -2,6 +2,9 @@ import type { BaseTable, SegmentColumn } from '@revlane/contracts';
 import type { TableSchema } from '../engine/table-schema.js';
 import { ACCOUNTS_TABLE, USERS_TABLE } from '../model/canonical-tables.js';
 import { ACCOUNT_METRICS_TABLE, USER_METRICS_TABLE } from '../model/metric-tables.js';
+import { SCORE_SOURCES } from '../model/score-tables.js';
+import { scoreCatalogueColumns, scoreTableSchema } from '../scores/score-columns.js';
+import type { ScoreDefinition } from '../scores/score-definition.js';
 import { ACCOUNT_COLUMNS, accountColumnOfUsers } from './account-columns.js';
 import { toSegmentColumn, type CatalogueColumn, type SourceTable } from './catalogue-column.js';
 import { customCatalogueColumn, type CustomColumn } from './custom-columns.js';
@@ -12,20 +15,26 @@ import { USER_COLUMNS } from './user-columns.js';
  * columns, then the custom attributes its published mapping recorded with its load. Every
  * consumer (the compiler, the wide segment and as-of tables, the columns route, exports)
  * takes the organization's catalogue, so a custom column is shown, filtered, sorted and
- * grouped like a built-in one, and never seen by another organization.
+ * grouped like a built-in one, and never seen by another organization. Its scores (ADR 0034)
+ * add three computed columns each to their base table, after every other column.
  */
 export class OrgCatalogue {
   private readonly columnsByTable: Record<BaseTable, readonly CatalogueColumn[]>;
   private readonly byName: Record<BaseTable, ReadonlyMap<string, CatalogueColumn>>;
 
+  /** The scores whose columns the catalogue has (a name taken by another column: none). */
+  readonly scores: readonly ScoreDefinition[];
+
   /**
    * `dataOptions`: values a mapped source holds in a built-in enum column beyond its own
    * options (a plan `growth`), recorded with the load: they are options too, shown as the
-   * source writes them, so they can be picked and filtered.
+   * source writes them, so they can be picked and filtered. `scores`: the organization's
+   * score definitions the load computed (ADR 0034).
    */
   constructor(
     readonly custom: readonly CustomColumn[] = [],
     readonly dataOptions: DataOptions = {},
+    scores: readonly ScoreDefinition[] = [],
   ) {
     const own = (table: BaseTable) =>
       custom.filter((column) => column.table === table).map(customCatalogueColumn);
@@ -39,14 +48,24 @@ export class OrgCatalogue {
       columns.map((column) => withDataOptions(column, extra(table, column.name)));
     const accounts = [...builtIn('accounts', ACCOUNT_COLUMNS), ...own('accounts')];
     // A user's account columns include the account's custom attributes (`account_<name>`).
-    this.columnsByTable = {
-      accounts,
-      users: [
-        ...builtIn('users', USER_COLUMNS),
-        ...own('users'),
-        ...accounts.slice(ACCOUNT_COLUMNS.length).map(accountColumnOfUsers),
-      ],
-    };
+    const users = [
+      ...builtIn('users', USER_COLUMNS),
+      ...own('users'),
+      ...accounts.slice(ACCOUNT_COLUMNS.length).map(accountColumnOfUsers),
+    ];
+    // Scores come last, on their base table only; one whose column names another column
+    // already has (a custom attribute `score_x`) is left out whole.
+    const kept: ScoreDefinition[] = [];
+    const scored = { accounts, users };
+    for (const score of scores) {
+      const list = scored[score.baseTable];
+      const columns = scoreCatalogueColumns(score);
+      if (columns.some((column) => list.some((other) => other.name === column.name))) continue;
+      list.push(...columns);
+      kept.push(score);
+    }
+    this.scores = kept;
+    this.columnsByTable = scored;
     this.byName = {
       accounts: new Map(this.columnsByTable.accounts.map((column) => [column.name, column])),
       users: new Map(this.columnsByTable.users.map((column) => [column.name, column])),
@@ -80,7 +99,24 @@ export class OrgCatalogue {
   /** The schema of each table a segment table reads, custom attributes included. */
   sourceSchema(source: SourceTable): TableSchema {
     if (source === 'accounts' || source === 'users') return this.canonicalSchema(source);
+    if (source === SCORE_SOURCES.accounts) return scoreTableSchema('accounts', this.scores);
+    if (source === SCORE_SOURCES.users) return scoreTableSchema('users', this.scores);
     return source === 'account_metrics' ? ACCOUNT_METRICS_TABLE : USER_METRICS_TABLE;
+  }
+
+  /** The scores of a base table, in definition order. */
+  scoresOf(table: BaseTable): ScoreDefinition[] {
+    return this.scores.filter((score) => score.baseTable === table);
+  }
+
+  /** The same catalogue with these scores' columns instead (a build: the current definitions). */
+  withScores(scores: readonly ScoreDefinition[]): OrgCatalogue {
+    return new OrgCatalogue(this.custom, this.dataOptions, scores);
+  }
+
+  /** The columns a score's fit rules may read: every column but the scores' own. */
+  withoutScores(): OrgCatalogue {
+    return this.scores.length === 0 ? this : this.withScores([]);
   }
 }
 

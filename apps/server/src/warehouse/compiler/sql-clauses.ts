@@ -32,6 +32,20 @@ function condition(item: ResolvedCondition, params: SqlParams, reference: DayRef
 }
 
 /**
+ * A boolean SQL expression of resolved filters (AND), over a relation aliased `s` that holds
+ * the catalogue's columns under their names (columnExpression), or TRUE when there are none.
+ * What a score's fit rule matches (ADR 0034), written exactly as a segment's WHERE is.
+ */
+export function filtersCondition(
+  filters: readonly ResolvedCondition[],
+  params: SqlParams,
+  reference: DayReference,
+): string {
+  if (filters.length === 0) return 'TRUE';
+  return `(${filters.map((item) => condition(item, params, reference)).join(' AND ')})`;
+}
+
+/**
  * `WHERE …` of the filters (AND) and the search (OR over searchable columns), or ''.
  * Relative dates count from the query's day unless told otherwise (series tables).
  */

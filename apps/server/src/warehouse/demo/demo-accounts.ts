@@ -3,6 +3,7 @@ import { COUNTRIES, INDUSTRIES } from '../model/enum-options.js';
 import { COMPANY_FIRST, COMPANY_SECOND, COMPANY_SUFFIXES, TLDS } from './demo-vocabulary.js';
 import { DAY_MS, STREAMS, WINDOW_DAYS, dayOf, type DemoClock, type Trend } from './demo-shape.js';
 import { Random } from './prng.js';
+import { demoSignal, type DemoSignal } from './demo-signal.js';
 
 export interface DemoAccount {
   id: string;
@@ -24,6 +25,8 @@ export interface DemoAccount {
   trend: Trend;
   activity: number;
   userWeight: number;
+  /** Evaluation and upgrade: the conversion signal (demo-signal.ts). */
+  signal: DemoSignal;
 }
 
 const PAIRS = COMPANY_FIRST.length * COMPANY_SECOND.length;
@@ -115,7 +118,7 @@ export function demoAccount(seed: number, index: number, clock: DemoClock): Demo
             ['declining', 15],
           ]);
   const dormant = random.chance(0.12);
-  return {
+  const account: Omit<DemoAccount, 'signal'> = {
     id: `acc_${String(index + 1).padStart(7, '0')}`,
     name,
     domain,
@@ -138,4 +141,7 @@ export function demoAccount(seed: number, index: number, clock: DemoClock): Demo
     activity: random.logNormal(0.9) * PLAN_ACTIVITY[plan] * (dormant ? 0.03 : 1),
     userWeight: Math.pow(seats, 0.7) * random.logNormal(0.4),
   };
+  // After every other draw, from a stream of its own: the rest of the account is unchanged.
+  const signal = demoSignal(seed, index, plan, account.firstDay, account.lastDay);
+  return { ...account, signal };
 }

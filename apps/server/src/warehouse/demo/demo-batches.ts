@@ -1,7 +1,7 @@
 import type { ColumnBatch } from '../engine/table-schema.js';
 import { ACCOUNTS_TABLE, USERS_TABLE } from '../model/canonical-tables.js';
 import { demoAccount, type DemoAccount } from './demo-accounts.js';
-import { eventWeight, generateUserEvents } from './demo-events.js';
+import { eventWeight, generateUserEvents, upgradeEvent } from './demo-events.js';
 import { BATCH_ROWS, batchRanges, demoClock, type DemoShape } from './demo-shape.js';
 import { demoUser, demoUserId, userLayout, userTiming } from './demo-users.js';
 
@@ -82,19 +82,32 @@ export function* eventBatches(shape: DemoShape): Generator<ColumnBatch> {
   let columns: unknown[][] = [[], [], [], [], []];
   let cumulative = 0;
   let emitted = 0;
+  let upgraded: DemoAccount | null = null;
   for (const { account, index, timing, clock } of eachUser(shape)) {
     cumulative += eventWeight(account, timing);
     const target = Math.round((shape.events * cumulative) / total);
     const userId = demoUserId(index);
-    generateUserEvents(shape.seed, index, target - emitted, account, timing, clock, {
-      push: (name, occurredAt, properties) => {
+    const sink = {
+      push: (name: string, occurredAt: number, properties: string | null) => {
         columns[0]!.push(userId);
         columns[1]!.push(account.id);
         columns[2]!.push(name);
         columns[3]!.push(occurredAt);
         columns[4]!.push(properties);
       },
-    });
+    };
+    let count = target - emitted;
+    // An upgrading account's first user with events (and joined by then) records the upgrade
+    // in place of their last event, so the total stays exact (demo-signal.ts).
+    const upgrade =
+      count > 0 && upgraded !== account
+        ? upgradeEvent(shape.seed, index, account, timing, clock)
+        : null;
+    if (upgrade) {
+      sink.push(upgrade.name, upgrade.occurredAt, upgrade.properties);
+      [count, upgraded] = [count - 1, account];
+    }
+    generateUserEvents(shape.seed, index, count, account, timing, clock, sink);
     emitted = target;
     if (columns[0]!.length >= BATCH_ROWS) {
       yield { rowCount: columns[0]!.length, columns };

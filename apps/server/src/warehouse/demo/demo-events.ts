@@ -2,6 +2,7 @@ import type { DemoAccount } from './demo-accounts.js';
 import { DAY_MS, STREAMS, trendFactor, type DemoClock } from './demo-shape.js';
 import { EVENT_KINDS } from './demo-vocabulary.js';
 import { Random } from './prng.js';
+import { EVALUATION_EVENT_SHARE, isEvaluationDay } from './demo-signal.js';
 import type { UserTiming } from './demo-users.js';
 
 /** A user's share of all events: account activity × own engagement × days they could act. */
@@ -26,9 +27,19 @@ function pickKind(random: Random) {
   return EVENT_KINDS[0]!;
 }
 
+/** What an evaluating account's users do more of (demo-signal.ts). */
+const EVALUATION_KINDS = EVENT_KINDS.filter(([name]) =>
+  ['export_created', 'dashboard_created'].includes(name),
+);
+
+/** The event recording an account's upgrade (demo-signal.ts), in the conversion signal. */
+export const PLAN_UPGRADED = 'plan_upgraded';
+
 /**
  * `count` events of one user: days drawn by weekday and the account's trend (rejection
- * sampling), times by business hours, names by their share of traffic.
+ * sampling), times by business hours, names by their share of traffic; on the account's
+ * evaluation days, half of them are exports or dashboards instead (drawn from a stream of
+ * their own, so days and times are those of the same data without the signal).
  */
 export function generateUserEvents(
   seed: number,
@@ -40,6 +51,7 @@ export function generateUserEvents(
   sink: EventSink,
 ): void {
   const random = new Random(seed, STREAMS.events, userIndex);
+  const signal = new Random(seed, STREAMS.signalEvents, userIndex);
   const span = account.lastDay - timing.firstDay + 1;
   for (let n = 0; n < count; n += 1) {
     let day = timing.firstDay;
@@ -57,7 +69,32 @@ export function generateUserEvents(
     let occurredAt = dayStart + Math.floor(hours * 3_600_000);
     if (occurredAt >= clock.now)
       occurredAt = dayStart + Math.floor(random.float() * (clock.now - dayStart));
-    const [name, , variants] = pickKind(random);
+    let [name, , variants] = pickKind(random);
+    if (isEvaluationDay(account.signal, day) && signal.chance(EVALUATION_EVENT_SHARE))
+      [name, , variants] = signal.pick(EVALUATION_KINDS);
     sink.push(name, Math.max(occurredAt, timing.createdAt), random.pick(variants));
   }
+}
+
+/**
+ * The account's `plan_upgraded` event, done by `timing`'s user on the upgrade day in business
+ * hours; null when the account does not upgrade or the user had not joined by then.
+ */
+export function upgradeEvent(
+  seed: number,
+  userIndex: number,
+  account: DemoAccount,
+  timing: UserTiming,
+  clock: DemoClock,
+): { name: string; occurredAt: number; properties: string } | null {
+  const upgrade = account.signal.upgrade;
+  if (!upgrade || upgrade.day < timing.firstDay) return null;
+  const random = new Random(seed, STREAMS.upgrade, userIndex);
+  const hours = 9 + 8 * random.float();
+  const occurredAt = clock.windowStart + upgrade.day * DAY_MS + Math.floor(hours * 3_600_000);
+  return {
+    name: PLAN_UPGRADED,
+    occurredAt: Math.max(occurredAt, timing.createdAt),
+    properties: JSON.stringify({ from: upgrade.from, to: account.plan }),
+  };
 }

@@ -14,7 +14,16 @@ export const DAY_MS = 86_400_000;
 export const BATCH_ROWS = 8192;
 
 /** Independent random streams, so one table's draws never shift another's. */
-export const STREAMS = { account: 1, user: 2, userActivity: 3, events: 4 } as const;
+export const STREAMS = {
+  account: 1,
+  user: 2,
+  userActivity: 3,
+  events: 4,
+  /** The conversion signal (demo-signal.ts): per account, then per user's events. */
+  signal: 5,
+  signalEvents: 6,
+  upgrade: 7,
+} as const;
 
 export interface DemoClock {
   now: number;

@@ -4,19 +4,24 @@ import { OrgCatalogue, type DataOptions } from '../catalogue/org-catalogue.js';
 import { nextTableName } from '../engine/table-schema.js';
 import type { Warehouse } from '../engine/warehouse.js';
 import { LOAD_INFO_TABLE } from '../model/load-info-table.js';
+import { parseScoreDefinitions } from '../scores/score-definitions-store.js';
 
 export interface LoadInfo {
   loadId: string;
   loadedAt: string;
   asOf: string;
-  /** The organization's catalogue for this load: built-in columns and its custom ones. */
+  /**
+   * The organization's catalogue for this load: built-in columns, its custom ones and the
+   * columns of the scores the load computed.
+   */
   catalogue: OrgCatalogue;
 }
 
 /**
  * Writes `load_info__next` for a load about to be swapped in, with its catalogue: the custom
- * columns and the data's options of built-in enums, as `{ custom, dataOptions }` (a load
- * recorded before data options has the custom columns' list alone).
+ * columns, the data's options of built-in enums and the score definitions it computed, as
+ * `{ custom, dataOptions, scores }` (a load recorded before data options has the custom
+ * columns' list alone, one before scores no `scores`).
  */
 export async function writeNextLoadInfo(
   warehouse: Warehouse,
@@ -25,7 +30,11 @@ export async function writeNextLoadInfo(
   catalogue: OrgCatalogue,
 ) {
   const next = { ...LOAD_INFO_TABLE, name: nextTableName(LOAD_INFO_TABLE.name) };
-  const recorded = JSON.stringify({ custom: catalogue.custom, dataOptions: catalogue.dataOptions });
+  const recorded = JSON.stringify({
+    custom: catalogue.custom,
+    dataOptions: catalogue.dataOptions,
+    scores: catalogue.scores,
+  });
   await warehouse.createTable(orgId, next);
   await warehouse.bulkLoad(orgId, next, [
     { rowCount: 1, columns: [[randomUUID()], [Date.now()], [asOf], [recorded]] },
@@ -36,8 +45,16 @@ export async function writeNextLoadInfo(
 function recordedCatalogue(value: unknown): OrgCatalogue {
   const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
   if (Array.isArray(parsed)) return new OrgCatalogue(parseCustomColumns(parsed));
-  const { custom, dataOptions } = (parsed ?? {}) as { custom?: unknown; dataOptions?: unknown };
-  return new OrgCatalogue(parseCustomColumns(custom ?? []), parseDataOptions(dataOptions));
+  const { custom, dataOptions, scores } = (parsed ?? {}) as {
+    custom?: unknown;
+    dataOptions?: unknown;
+    scores?: unknown;
+  };
+  return new OrgCatalogue(
+    parseCustomColumns(custom ?? []),
+    parseDataOptions(dataOptions),
+    parseScoreDefinitions(scores),
+  );
 }
 
 /** Data options as recorded, keeping only lists of strings under known tables. */

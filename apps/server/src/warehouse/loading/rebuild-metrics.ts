@@ -13,6 +13,8 @@ import {
 } from '../model/metric-tables.js';
 import { SEGMENT_TABLE_NAMES, segmentTableSchema } from '../model/segment-tables.js';
 import type { OrgCatalogue } from '../catalogue/org-catalogue.js';
+import { readScoreDefinitions } from '../scores/score-definitions-store.js';
+import { scoreRowsSelect } from '../scores/score-table.js';
 import { readCatalogue, writeNextLoadInfo } from './load-info.js';
 import { buildTimelineTables } from './build-timeline-tables.js';
 
@@ -60,7 +62,8 @@ const nextTargets = (): DerivedTargets => ({
 /**
  * Creates and fills the metric tables and the wide segment tables under the target names
  * from the given sources, with metric windows ending with asOf's day (events after it are
- * ignored by the window builders).
+ * ignored by the window builders). A base table the catalogue has scores of (ADR 0034) gets
+ * their columns from its scores as of asOf, computed in its segment insert.
  */
 export async function buildMetricAndSegmentTables(
   warehouse: Warehouse,
@@ -87,15 +90,29 @@ export async function buildMetricAndSegmentTables(
   const segmentSources = {
     accounts: sources.accounts,
     users: sources.users,
+    events: sources.events,
     account_metrics: targets.accountMetrics,
     user_metrics: targets.userMetrics,
   };
   const windows = metricWindowsFor(asOf);
+  // Scores are computed in the segment insert, over the metric tables just built.
+  const scores = (table: BaseTable) =>
+    catalogue.scoresOf(table).length > 0
+      ? scoreRowsSelect(dialect, orgId, table, segmentSources, catalogue, asOf)
+      : undefined;
   await warehouse.execute(orgId, [
     metricsInsert(dialect, orgId, names, windows, USER_METRIC_ENTITY),
     metricsInsert(dialect, orgId, names, windows, ACCOUNT_METRIC_ENTITY),
     ...BASE_TABLES.map((table) =>
-      segmentTableInsert(dialect, orgId, table, targets.segments[table], segmentSources, catalogue),
+      segmentTableInsert(
+        dialect,
+        orgId,
+        table,
+        targets.segments[table],
+        segmentSources,
+        catalogue,
+        scores(table),
+      ),
     ),
   ]);
 }
@@ -105,15 +122,17 @@ export async function buildMetricAndSegmentTables(
  * and answers their names: the caller swaps them in (together with the loaded tables, if
  * any). The timelines' copies of events are among them only when built (events loaded, or
  * missing: build-timeline-tables.ts). `catalogue` is the organization's catalogue over those
- * sources, recorded with the load (ADR 0026).
+ * sources, recorded with the load (ADR 0026), with the score definitions in force now (read
+ * from the warehouse, whatever scores `catalogue` had: ADR 0034).
  */
 export async function buildDerivedTables(
   warehouse: Warehouse,
   orgId: string,
   sources: MetricSources,
   asOf: number,
-  catalogue: OrgCatalogue,
+  loaded: OrgCatalogue,
 ): Promise<string[]> {
+  const catalogue = loaded.withScores(await readScoreDefinitions(warehouse, orgId));
   await buildMetricAndSegmentTables(
     warehouse,
     orgId,
