@@ -8,4 +8,5 @@ export { ensureDemoWarehouseData } from './demo-warehouse-data.js';
 export { loadDemoWarehouse } from './load-demo-warehouse.js';
 export { DEMO_SEGMENTS, seedDemoSegments } from './demo-segments.js';
 export { DEMO_COHORTS, seedDemoCohorts } from './demo-cohorts.js';
+export { DEMO_SCORES, seedDemoScores } from './demo-scores.js';
 export { DEMO_EMAIL, DEMO_MEMBER_EMAIL, SUPPORT_EMAIL, seedDemoUsers } from './demo-users.js';

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/database.js';
 import { DEMO_EMAIL } from './demo-users.js';
 import { findOrganizationIdByUserEmail } from '../platform/auth/accounts.repository.js';
-import { cohortFavorites, cohorts, segments, users } from '../platform/database/schema/index.js';
+import {
+  cohortFavorites,
+  cohorts,
+  scores,
+  segments,
+  users,
+} from '../platform/database/schema/index.js';
 import { seedDemo } from './seed-demo.js';
 
 describe('seedDemo (start-up seed of the embedded default)', () => {
@@ -66,6 +72,21 @@ describe('seedDemo (start-up seed of the embedded default)', () => {
     expect(segmentsBefore.map((row) => row.name)).not.toContain('Expansion candidates');
     const renamed = await db.select({ name: cohorts.name }).from(cohorts).where(ofSegment);
     expect(renamed.map((row) => row.name).sort()).toEqual(['Big spenders', 'Starter plan']);
+  });
+
+  it('gives the demo organization its "Product-qualified" score, once', async () => {
+    const orgId = await findOrganizationIdByUserEmail(handle.db, DEMO_EMAIL);
+    const seeded = () => handle.db.select().from(scores).orderBy(asc(scores.name));
+    const first = await seeded();
+    expect(first.map(({ orgId, name, slug, baseTable, seedKey }) => ({ orgId, name, slug, baseTable, seedKey }))).toEqual([
+      { orgId, name: 'Product-qualified', slug: 'product_qualified', baseTable: 'accounts', seedKey: 'product-qualified' },
+    ]); // prettier-ignore
+    expect(first[0]!.behaviour.map((rule) => rule.event)).toEqual([
+      'export_created',
+      'dashboard_created',
+    ]);
+    await seedDemo(handle.db, 'demo-password-1');
+    expect(await seeded()).toEqual(first);
   });
 
   it('leaves the support organization without segments', async () => {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../platform/database/database.js';
 import { users } from '../platform/database/schema/index.js';
 import { seedDemoCohorts } from './demo-cohorts.js';
+import { seedDemoScores } from './demo-scores.js';
 import { seedDemoUsers } from './demo-users.js';
 import { seedDemoSegments } from './demo-segments.js';
 
@@ -17,8 +18,8 @@ async function findDemoUser(db: Database, email: string) {
 /**
  * The embedded default's demo data, seeded by `main.ts` at start-up: the demo users (and
  * their organizations), then the demo organization's segments and their cohorts (some
- * starred for the demo user). Idempotent. Its warehouse data loads after the server is up
- * (`ensureDemoWarehouseData`, in the background).
+ * starred for the demo user) and its scores. Idempotent. Its warehouse data loads after the
+ * server is up (`ensureDemoWarehouseData`, in the background).
  */
 export async function seedDemo(db: Database, password: string) {
   const demo = await seedDemoUsers(db, password);
@@ -27,5 +28,6 @@ export async function seedDemo(db: Database, password: string) {
   if (!user) throw new Error(`The demo user ${demo.demoEmail} does not exist`);
   await seedDemoSegments(db, user.orgId);
   await seedDemoCohorts(db, user.orgId, user.id);
+  await seedDemoScores(db, user.orgId);
   return { ...demo, orgId: user.orgId };
 }

@@ -1,5 +1,11 @@
 import type { Profile, Source, StoredFile } from '@revlane/contracts';
-import { COHORTS_API, IMPERSONATE_HEADER, NOTIFICATIONS_API, PLAYS_API } from '@revlane/contracts';
+import {
+  COHORTS_API,
+  IMPERSONATE_HEADER,
+  NOTIFICATIONS_API,
+  PLAYS_API,
+  SCORES_API,
+} from '@revlane/contracts';
 import type { InjectOptions } from 'fastify';
 import { asUser, supportUser, testUser, type TestUser } from '../../../test/app.js';
 import { uploadPng } from '../../../test/uploads.js';
@@ -145,6 +151,15 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       records: [],
     })
     .returning();
+  const score = await created<{ id: string }>(f, f.dana, {
+    method: 'POST',
+    url: `${API}/${SCORES_API.list}`,
+    payload: {
+      name: 'Dana-only score 7f3a',
+      baseTable: 'accounts',
+      behaviour: [{ event: 'export_created', points: 5, lifespanDays: 30 }],
+    },
+  });
   const file: StoredFile = await uploadPng(f.t, f.dana);
   const eveTicket = await created<{ ticket: string }>(f, f.eve, {
     method: 'POST',
@@ -162,6 +177,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       'notifications/{id}': alert.id,
       'plays/{id}': play.id,
       'activations/{id}': activation!.id,
+      'scores/{id}': score.id,
       'runs/{runId}': playRun!.id,
       'firings/{firingId}': firing!.id,
       'sources/{id}': source.id,
@@ -174,6 +190,9 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       // Records live in each organization's own warehouse: ids only Dana's could hold.
       'accounts/{id}': 'dana-account-7f3a',
       'users/{id}': 'dana-user-7f3a',
+      // A score breakdown's record (`scores/records/{table}/{recordId}`): Dana's id again.
+      '{table}/{recordId}': 'dana-account-7f3a',
+      'records/{table}': 'accounts',
       // A provider names a kind of connection, not a record: each organization has its own
       // row per provider, and composer/__tests__/connections-*.test.ts check Eve sees none of Dana's.
       'connections/{provider}': 'salesforce',
@@ -185,6 +204,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
     perUser: new Set(['/{userId}']),
     shared: new Set([
       'tables/{table}',
+      'records/{table}',
       'steps/{stepId}',
       'connections/{provider}',
       'destinations/{provider}',
@@ -199,6 +219,7 @@ export async function createTenancyWorld(): Promise<TenancyWorld> {
       'Dana-only alert 7f3a',
       'Dana-only play 7f3a',
       'Dana-only activation 7f3a',
+      'Dana-only score 7f3a',
     ],
     impersonating: (user, targetUserId) => (request) =>
       asUser(user, { ...request, headers: { [IMPERSONATE_HEADER]: targetUserId } }),

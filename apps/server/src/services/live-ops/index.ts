@@ -9,14 +9,18 @@ import { exportRoutes } from './export/export.routes.js';
 import { notificationsPlugin } from './notifications/notifications.plugin.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { recordsRoutes } from './records/records.routes.js';
+import { scoresRoutes } from './scores/scores.routes.js';
 import { segmentsRoutes } from './segments/segments.routes.js';
 import { trendsRoutes } from './trends/trends.routes.js';
 
-/** Segments, cohorts, alerts, data, export, trends and record pages (docs/architecture.md §3.1). */
+/**
+ * Segments, cohorts, alerts, data, export, trends, record pages and scores
+ * (docs/architecture.md §3.1).
+ */
 export const liveOpsService = defineService({
   name: 'live-ops',
   title: 'live-operations service',
-  description: 'Segments, cohorts, alerts, segment data, export, trends and record pages.',
+  description: 'Segments, cohorts, alerts, segment data, export, trends, record pages and scores.',
   routes: [
     segmentsRoutes,
     catalogueRoutes,
@@ -29,6 +33,7 @@ export const liveOpsService = defineService({
     notificationsRoutes,
     notificationsPlugin,
     recordsRoutes,
+    scoresRoutes,
   ],
   jobs: [liveOpsJobs],
 });
@@ -37,3 +42,4 @@ export { listSeededSegments, seedSegments, type SeedSegment } from './segments/s
 export { seedCohorts, type SeedCohort } from './cohorts/seed-cohorts.js';
 export { findCohortTable } from './cohorts/cohort-table.repository.js';
 export { requireCohort } from './cohorts/cohorts.service.js';
+export { seedScores, type SeedScore } from './scores/seed-scores.js';

@@ -16,6 +16,11 @@ import {
   notificationDeliveryJobSchema,
   notificationSweepJobSchema,
 } from './notifications/notification-jobs.js';
+import {
+  SCORES_REBUILD_JOB,
+  scoresRebuildHandler,
+  writeAllScoreDefinitions,
+} from './scores/score-warehouse.js';
 import { SNAPSHOTS_AFTER_LOAD_QUEUE } from './snapshots/after-warehouse-loaded.js';
 import { snapshotHandlers } from './snapshots/snapshot-handlers.js';
 import {
@@ -30,11 +35,22 @@ const STRANDED_AFTER_MS = 30_000;
 
 /**
  * The live-ops service's background work (docs/architecture.md §3.5): cohort membership
- * snapshots (§6) and alerts (ADR 0023).
+ * snapshots (§6), alerts (ADR 0023) and score rebuilds (ADR 0034).
  */
 export async function liveOpsJobs(app: FastifyInstance): Promise<void> {
   await snapshotJobs(app);
   await alertJobs(app);
+  await scoreJobs(app);
+}
+
+/**
+ * A score's change queues a rebuild of its organization's derived tables (then "warehouse
+ * loaded", like the daily refresh). At start-up every organization's definitions are written
+ * to its warehouse before any load of this process reads them.
+ */
+async function scoreJobs(app: FastifyInstance): Promise<void> {
+  await app.jobs.work(SCORES_REBUILD_JOB, scoresRebuildHandler(app));
+  await writeAllScoreDefinitions(app);
 }
 
 /**

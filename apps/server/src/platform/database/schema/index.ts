@@ -10,3 +10,4 @@ export * from './connections.js';
 export * from './notifications.js';
 export * from './plays.js';
 export * from './activations.js';
+export * from './scores.js';

@@ -15,11 +15,7 @@ export async function refreshDaily(deps: SnapshotDeps): Promise<void> {
   for (const orgId of await listOrganizationIds(deps.db)) {
     if (!(await readLoadInfo(deps.warehouse, orgId))) continue;
     try {
-      // A mapping publish builds the same tables: wait for its turn.
-      await deps.rebuilds.run(orgId, () => refreshMetrics(deps.warehouse, orgId));
-      // New metric tables are a load like any other: snapshots (and what follows them) run.
-      const loadedAt = new Date().toISOString();
-      await publishWarehouseLoaded(deps.jobs, { orgId, loadedAt, reason: 'refresh' });
+      await refreshOrganization(deps, orgId);
     } catch (error) {
       deps.log.error({ orgId, err: error }, 'daily refresh failed');
       failed.push(orgId);
@@ -27,4 +23,20 @@ export async function refreshDaily(deps: SnapshotDeps): Promise<void> {
   }
   if (failed.length > 0)
     throw new Error(`Daily refresh failed for ${failed.length} organization(s)`);
+}
+
+/**
+ * One organization's refresh: rebuilds its derived tables (metrics, segment tables and their
+ * scores) from the canonical ones, then publishes "warehouse loaded" (reason `refresh`). The
+ * daily run does this for each organization; a score's change does it for its own (ADR 0034).
+ */
+export async function refreshOrganization(
+  deps: Pick<SnapshotDeps, 'warehouse' | 'rebuilds' | 'jobs'>,
+  orgId: string,
+): Promise<void> {
+  // A mapping publish builds the same tables: wait for its turn.
+  await deps.rebuilds.run(orgId, () => refreshMetrics(deps.warehouse, orgId));
+  // New derived tables are a load like any other: snapshots (and what follows them) run.
+  const loadedAt = new Date().toISOString();
+  await publishWarehouseLoaded(deps.jobs, { orgId, loadedAt, reason: 'refresh' });
 }

@@ -1,0 +1,50 @@
+import { expect } from 'vitest';
+import {
+  SCORES_API,
+  scoreSchema,
+  scoreVersionListSchema,
+  type CreateScoreBody,
+  type Score,
+  type ScoreVersion,
+} from '@revlane/contracts';
+import type { TestUser } from '../../../../test/app.js';
+import { API, type LiveOpsFixture } from './live-ops-fixture.js';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The score routes as a test calls them: through HTTP, checked against the contract. */
+export function scoresClient(f: LiveOpsFixture) {
+  const call = (user: TestUser, method: Method, path: string, payload?: unknown) =>
+    f.inject(user, {
+      method,
+      url: `${API}/${path}`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    call,
+    post: (user: TestUser, payload: unknown) => call(user, 'POST', SCORES_API.list, payload),
+    patch: (user: TestUser, id: string, payload: unknown) =>
+      call(user, 'PATCH', SCORES_API.score(id), payload),
+    remove: (user: TestUser, id: string) => call(user, 'DELETE', SCORES_API.score(id)),
+    get: (user: TestUser, id: string) => call(user, 'GET', SCORES_API.score(id)),
+    async create(user: TestUser, body: Partial<CreateScoreBody>): Promise<Score> {
+      const response = await call(user, 'POST', SCORES_API.list, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return scoreSchema.parse(response.json<{ data: Score }>().data);
+    },
+    async list(user: TestUser): Promise<Score[]> {
+      const response = await call(user, 'GET', SCORES_API.list);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: Score[] }>().data;
+    },
+    async versions(user: TestUser, id: string): Promise<ScoreVersion[]> {
+      const response = await call(user, 'GET', SCORES_API.versions(id));
+      expect(response.statusCode, response.body).toBe(200);
+      return scoreVersionListSchema.parse(response.json<{ data: ScoreVersion[] }>().data);
+    },
+  };
+}
+
+/** Field paths of a 400 or 409 answer. */
+export const errorPaths = (response: { json: <T>() => T }) =>
+  response.json<{ errors?: { path: string }[] }>().errors?.map((error) => error.path) ?? [];

@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backtestResultSchema,
+  COHORTS_API,
+  LIVE_OPS_API,
+  recordScoresSchema,
+  SCORES_API,
+  scorePreviewSchema,
+  type SegmentColumn,
+  type SegmentDataPage,
+} from '@revlane/contracts';
+import { activations } from '../../../platform/database/schema/index.js';
+import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
+import { cohortsClient } from '../__tests__/cohorts-test-client.js';
+import { errorPaths, scoresClient } from '../__tests__/scores-test-client.js';
+import { readScoreDefinitions } from '../../../warehouse/index.js';
+import { seedScores } from '../index.js';
+import { writeAllScoreDefinitions } from './score-warehouse.js';
+
+const fitRules = [
+  {
+    filters: [{ field: 'plan', operator: 'includes' as const, value: ['pro', 'enterprise'] }],
+    points: 40,
+  },
+  { filters: [{ field: 'active_users_7d', operator: 'gte' as const, value: 3 }], points: 30 },
+];
+const behaviour = [{ event: 'export_created', points: 5, lifespanDays: 365 }];
+const DEADLINE_MS = 60_000;
+
+describe('live-ops: scores in the warehouse (ADR 0034)', () => {
+  const f = useLiveOpsFixture();
+
+  const columnsOf = async (table: 'accounts' | 'users') => {
+    const response = await f.inject(f.dana, {
+      method: 'GET',
+      url: `${API}/${LIVE_OPS_API.columns(table)}`,
+    });
+    return response.json<{ data: SegmentColumn[] }>().data.map((column) => column.name);
+  };
+  /** Waits (bounded) until the queued rebuild has (or no longer has) the column. */
+  const untilColumn = async (name: string, present: boolean) => {
+    const deadline = Date.now() + DEADLINE_MS;
+    while ((await columnsOf('accounts')).includes(name) !== present) {
+      if (Date.now() > deadline) throw new Error(`${name} never ${present ? 'came' : 'went'}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const page = async (query: Record<string, string>) => {
+    const response = await f.inject(f.dana, {
+      method: 'GET',
+      url: `${API}/${LIVE_OPS_API.data(f.segmentId('All accounts'))}`,
+      query,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: SegmentDataPage }>().data;
+  };
+
+  it('adds the three columns after the rebuild: they filter and sort; deleting is refused while a cohort uses one', async () => {
+    const c = scoresClient(f);
+    const score = await c.create(f.dana, {
+      name: 'Fit',
+      baseTable: 'accounts',
+      fit: fitRules,
+      behaviour,
+    });
+    const { score: scoreColumn, grade, reasons } = score.columns;
+    await untilColumn(grade, true);
+    expect(await columnsOf('accounts')).toEqual(expect.arrayContaining([scoreColumn, reasons]));
+    expect(await columnsOf('users')).not.toContain(scoreColumn);
+
+    const all = await page({
+      columns: JSON.stringify(['name', scoreColumn, grade, reasons]),
+      sortBy: `-${scoreColumn}`,
+      perPage: '500',
+    });
+    expect(all.total).toBe(50);
+    const values = all.rows.map((row) => row[scoreColumn] as number);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    const gradeOf = (value: number) =>
+      value >= 80 ? 'A' : value >= 60 ? 'B' : value >= 40 ? 'C' : 'D';
+    for (const row of all.rows) {
+      const value = row[scoreColumn] as number;
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThanOrEqual(100);
+      expect(row[grade]).toBe(gradeOf(value));
+    }
+    expect(new Set(values).size).toBeGreaterThan(1);
+    const low = await page({
+      filters: JSON.stringify([{ field: grade, operator: 'includes', value: ['C', 'D'] }]),
+      perPage: '500',
+    });
+    expect(low.total).toBe(values.filter((value) => value < 60).length);
+
+    const cohorts = cohortsClient(f);
+    const segment = f.segmentId('All accounts');
+    const cohort = await cohorts.create(f.dana, segment, {
+      name: 'Grade A',
+      filters: [{ field: grade, operator: 'includes', value: ['A'] }],
+    });
+    const [activation] = await f.t.database.db
+      .insert(activations)
+      .values({
+        orgId: f.danaOrg,
+        name: 'PQL to Salesforce',
+        cohortId: cohort.id,
+        provider: 'salesforce',
+        object: 'Account',
+        matchColumn: 'id',
+        matchField: 'Id',
+        mode: 'update',
+        fields: [{ column: scoreColumn, field: 'PQL__c' }],
+        schedule: 'manual',
+        onLeave: 'nothing',
+      })
+      .returning();
+    const refused = await c.remove(f.dana, score.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: 'conflict',
+      message: expect.stringContaining('Fit') as unknown,
+      errors: expect.arrayContaining([
+        { path: `cohort:${cohort.id}`, message: 'Grade A' },
+        { path: `activation:${activation!.id}`, message: 'PQL to Salesforce' },
+      ]) as unknown,
+    });
+    expect((await c.get(f.dana, score.id)).statusCode).toBe(200);
+
+    await f.t.database.db.delete(activations);
+    expect((await cohorts.remove(f.dana, segment, cohort.id)).statusCode).toBe(204);
+    expect((await c.remove(f.dana, score.id)).statusCode).toBe(204);
+    await untilColumn(grade, false);
+  });
+
+  it('previews an unsaved definition: histogram, grades and examples with their breakdown', async () => {
+    const response = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/${SCORES_API.preview}`,
+      payload: { baseTable: 'accounts', fit: fitRules, behaviour },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = scorePreviewSchema.parse(response.json<{ data: unknown }>().data);
+    expect(preview.records).toBe(50);
+    expect(preview.histogram).toHaveLength(10);
+    expect(preview.histogram.reduce((sum, bin) => sum + bin.records, 0)).toBe(50);
+    expect(preview.grades.map((g) => g.label)).toEqual(['A', 'B', 'C', 'D']);
+    expect(preview.grades.reduce((sum, g) => sum + g.records, 0)).toBe(50);
+    expect(preview.examples.length).toBeGreaterThan(0);
+    expect(preview.examples.length).toBeLessThanOrEqual(10);
+    const bad = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/${SCORES_API.preview}`,
+      payload: {
+        baseTable: 'users',
+        fit: [{ filters: [{ field: 'plan', operator: 'includes', value: ['pro'] }], points: 5 }],
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorPaths(bad)).toEqual(['body.fit[0].filters[0].field']);
+    const empty = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/${SCORES_API.preview}`,
+      payload: { baseTable: 'users' },
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('back-tests against filters, an event or a cohort of the same table', async () => {
+    const c = scoresClient(f);
+    const score = await c.create(f.dana, {
+      name: 'Backtested',
+      baseTable: 'accounts',
+      fit: fitRules,
+      behaviour,
+    });
+    const backtest = (outcome: unknown) =>
+      c.call(f.dana, 'POST', SCORES_API.backtest(score.id), { outcome, horizonDays: 30, days: 30 });
+    const cohorts = cohortsClient(f);
+    const accountsCohort = await cohorts.create(f.dana, f.segmentId('All accounts'), {
+      name: 'Enterprise',
+      filters: [{ field: 'plan', operator: 'includes', value: ['enterprise'] }],
+    });
+    const usersCohort = await cohorts.create(f.dana, f.segmentId('Active users'), {
+      name: 'Admins',
+      filters: [{ field: 'role', operator: 'includes', value: ['admin'] }],
+    });
+    for (const outcome of [
+      { filters: [{ field: 'plan', operator: 'includes', value: ['enterprise'] }] },
+      { event: 'integration_connected' },
+      { cohortId: accountsCohort.id },
+    ]) {
+      const response = await backtest(outcome);
+      expect(response.statusCode, response.body).toBe(200);
+      const result = backtestResultSchema.parse(response.json<{ data: unknown }>().data);
+      // As of the load's moment: 30 scored days of (some of) the tiny data's 50 accounts.
+      expect(result).toMatchObject({ horizonDays: 30, dayCount: 30 });
+      expect(result.distinctRecords).toBeGreaterThan(0);
+      expect(result.distinctRecords).toBeLessThanOrEqual(50);
+      expect(result.records).toBeGreaterThanOrEqual(result.distinctRecords);
+      expect(result.deciles.length).toBeLessThanOrEqual(10);
+    }
+    for (const cohortId of [usersCohort.id, '00000000-0000-4000-8000-000000000000']) {
+      const mismatch = await backtest({ cohortId });
+      expect(mismatch.statusCode).toBe(400);
+      expect(errorPaths(mismatch)).toEqual(['body.outcome.cohortId']);
+    }
+    const badFilter = await backtest({
+      filters: [{ field: 'role', operator: 'includes', value: ['x'] }],
+    });
+    expect(badFilter.statusCode).toBe(400);
+    expect(errorPaths(badFilter)).toEqual(['body.outcome.filters[0].field']);
+    // Eve's cohort is no cohort of Dana's.
+    expect(
+      (
+        await f.inject(f.eve, {
+          method: 'GET',
+          url: `${API}/${COHORTS_API.cohort(accountsCohort.id)}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers one record’s breakdown per score of its table, and 404 for an unknown record', async () => {
+    const c = scoresClient(f);
+    const score = await c.create(f.dana, {
+      name: 'Breakdown',
+      baseTable: 'accounts',
+      fit: fitRules,
+      behaviour,
+    });
+    const [first] = (await page({ perPage: '1', sortBy: '+name' })).rows;
+    const recordId = String(first!.id);
+    const response = await c.call(f.dana, 'GET', SCORES_API.record('accounts', recordId));
+    expect(response.statusCode, response.body).toBe(200);
+    const scores = recordScoresSchema.parse(response.json<{ data: unknown }>().data);
+    const mine = scores.find((entry) => entry.scoreId === score.id);
+    expect(mine).toMatchObject({ name: 'Breakdown', breakdown: { recordId } });
+    const contributions = mine!.breakdown.contributions;
+    expect(contributions.map((entry) => entry.kind).sort()).toEqual(['behaviour', 'fit', 'fit']);
+    // Eve's organization holds no such record; nor does Dana's hold this one.
+    expect((await c.call(f.eve, 'GET', SCORES_API.record('accounts', recordId))).statusCode).toBe(
+      202,
+    );
+    const unknown = await c.call(f.dana, 'GET', SCORES_API.record('accounts', 'no-such-account'));
+    expect(unknown.statusCode).toBe(404);
+    const badTable = await c.call(f.dana, 'GET', `scores/records/leads/${recordId}`);
+    expect(badTable.statusCode).toBe(400);
+  });
+
+  it('seeds scores once by key, and start-up writes every organization’s definitions to its warehouse', async () => {
+    const seed = {
+      seedKey: 'product-qualified',
+      name: 'Product-qualified',
+      baseTable: 'accounts' as const,
+      behaviour,
+    };
+    await seedScores(f.t.database.db, f.eveOrg, [seed]);
+    await seedScores(f.t.database.db, f.eveOrg, [{ ...seed, name: 'Renamed seed' }]);
+    const eves = await scoresClient(f).list(f.eve);
+    expect(eves.map((score) => [score.name, score.slug, score.version])).toEqual([
+      ['Product-qualified', 'product_qualified', 1],
+    ]);
+    const { engine } = f.t.app.warehouse;
+    expect(await readScoreDefinitions(engine, f.eveOrg)).toEqual([]);
+    await writeAllScoreDefinitions(f.t.app);
+    const written = await readScoreDefinitions(engine, f.eveOrg);
+    expect(written.map((definition) => [definition.id, definition.slug])).toEqual([
+      [eves[0]!.id, 'product_qualified'],
+    ]);
+  });
+});
