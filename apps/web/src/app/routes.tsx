@@ -54,6 +54,10 @@ const appChildRoutes: RouteObject[] = [
     path: 'activations/:activationId',
     lazy: lazyRoute(() => import('@/routes/activation-route')),
   },
+  { path: 'scores', lazy: lazyRoute(() => import('@/routes/scores-route')) },
+  // As with activations: a static segment outranks `:scoreId`.
+  { path: 'scores/new', lazy: lazyRoute(() => import('@/routes/new-score-route')) },
+  { path: 'scores/:scoreId', lazy: lazyRoute(() => import('@/routes/score-route')) },
   { path: 'notifications', lazy: lazyRoute(() => import('@/routes/notifications-route')) },
   {
     path: 'notifications/:notificationId',

@@ -9,6 +9,7 @@ import {
   event,
   eventsPage,
 } from '@/features/records/testing/record-fixtures';
+import { recordScores } from '@/features/scores/testing/score-fixtures';
 import { formatTimestamp } from '@/common/lib/format-timestamp';
 import { requestsTo, type ApiRoutes } from '@/testing/api-stub';
 import { jsonResponse, type RecordedRequest } from '@/testing/fetch-stub';
@@ -40,6 +41,7 @@ function open(routes: ApiRoutes = {}) {
   return openApp(PATH, {
     [`GET ${API}`]: accountDetail(),
     [`GET ${API}/activity`]: activity({ '2026-03-01': 87, '2026-02-01': 13 }),
+    [`GET ${LIVE_OPS}/scores/records/accounts/${ACCOUNT_ID}`]: recordScores(),
     [`GET ${API}/events`]: (request) =>
       jsonResponse(200, {
         data:
@@ -247,6 +249,34 @@ describe('account page (/app/accounts/{accountId})', () => {
   );
 
   it(
+    'the "Scores" card lists each score of accounts: its score, grade and every contribution',
+    async () => {
+      open();
+      await screen.findByRole('heading', { name: 'Globex', level: 1 });
+      const card = region('Scores');
+      const list = await within(card).findByRole('list', { name: 'Record scores' });
+      const pql = within(list).getByRole('listitem', { name: 'Product-qualified' });
+      expect(within(pql).getByRole('link', { name: 'Product-qualified' })).toHaveAttribute(
+        'href',
+        '/app/scores/sc-1',
+      );
+      expect(within(pql).getByLabelText('Score 87')).toHaveTextContent('87');
+      expect(within(pql).getByLabelText('Grade A')).toHaveTextContent('A');
+      expect(
+        within(within(pql).getByRole('list', { name: 'Breakdown of Product-qualified' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(["+47 used 'report_exported' 9× in 30 days", '+40 Plan is any of Pro']);
+      const fit = within(list).getByRole('listitem', { name: 'Enterprise fit' });
+      expect(within(fit).getByLabelText('Grade D')).toBeInTheDocument();
+      expect(
+        within(fit).getByRole('list', { name: 'Breakdown of Enterprise fit' }),
+      ).toHaveTextContent("+30 MRR greater than 5000-5 used 'ticket_opened' 1× in 14 days");
+    },
+    SLOW_MS,
+  );
+
+  it(
     'says so where it has nothing: no users, events, activity, cohorts, alerts or play actions',
     async () => {
       open({
@@ -259,8 +289,10 @@ describe('account page (/app/accounts/{accountId})', () => {
         }),
         [`GET ${API}/activity`]: activity(),
         [`GET ${API}/events`]: eventsPage([], 1, false),
+        [`GET ${LIVE_OPS}/scores/records/accounts/${ACCOUNT_ID}`]: [],
       });
       await screen.findByRole('heading', { name: 'Globex', level: 1 });
+      expect(await within(region('Scores')).findByText(/No scores for accounts yet/)).toBeVisible();
       expect(region('Users')).toHaveTextContent('No users yet');
       expect(await within(region('Timeline')).findByText('No events yet')).toBeInTheDocument();
       expect(

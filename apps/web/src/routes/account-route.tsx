@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { ACTION_LABELS } from '@/features/plays';
 import { RecordPage } from '@/features/records';
+import { RecordScoresCard } from '@/features/scores';
 import { SegmentCell } from '@/features/segments';
 
 /** `/app/accounts/:accountId`: one account's page (docs/product.md §2), values as the table shows them. */
@@ -13,6 +14,7 @@ export default function AccountRoute() {
       id={accountId}
       ValueCell={SegmentCell}
       actionLabels={ACTION_LABELS}
+      ScoresCard={RecordScoresCard}
     />
   );
 }

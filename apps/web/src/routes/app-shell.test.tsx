@@ -31,6 +31,7 @@ describe('sidebar menu', () => {
       'Segments',
       'Plays',
       'Activations',
+      'Scores',
       'Alerts',
       'Help',
     ]);
@@ -40,6 +41,7 @@ describe('sidebar menu', () => {
       'href',
       '/app/activations',
     );
+    expect(within(menuItem('Scores')).getByRole('link')).toHaveAttribute('href', '/app/scores');
     expect(within(menuItem('Alerts')).getByRole('link')).toHaveAttribute(
       'href',
       '/app/notifications',
@@ -139,7 +141,7 @@ describe('mini sidebar', () => {
     expect(sidebar).toHaveClass('w-[72px]');
     const initials = [...sidebar.querySelectorAll('[data-initials]')].map((el) => el.textContent);
     // Setup and Segments would both be "SE": every entry reads apart (docs/product.md §2).
-    expect(initials).toEqual(['HO', 'ST', 'ME', 'SG', 'PL', 'AC', 'AL', 'HE']);
+    expect(initials).toEqual(['HO', 'ST', 'ME', 'SG', 'PL', 'AC', 'SC', 'AL', 'HE']);
     expect(storedSettings()).toMatchObject({ navSettings: { miniSidebarNav: true } });
 
     // A reload (fresh mount reading storage) keeps it collapsed.

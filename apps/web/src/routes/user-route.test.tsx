@@ -21,6 +21,7 @@ function open(routes: ApiRoutes = {}) {
   return openApp(PATH, {
     [`GET ${API}`]: userDetail(),
     [`GET ${API}/activity`]: activity({ '2026-03-02': 5 }),
+    [`GET ${LIVE_OPS}/scores/records/users/${USER_ID}`]: [],
     [`GET ${API}/events`]: eventsPage(
       [event(USER_ID, 'Signed in', new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString())],
       1,
@@ -62,6 +63,7 @@ describe('user page (/app/users/{userId})', () => {
         ),
       ).toBeInTheDocument();
       expect(region('Cohorts')).toHaveTextContent('Not in any cohort');
+      expect(await within(region('Scores')).findByText(/No scores for users yet/)).toBeVisible();
       expect(region('Alerts')).toHaveTextContent('No alerts fired for this user');
       expect(region('Play actions')).toHaveTextContent('No play actions for this user yet');
       expect(requestsTo(requests, 'GET', `${API}/events`)).toHaveLength(1);

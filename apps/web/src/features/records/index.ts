@@ -1,3 +1,3 @@
 export { recordsKeys } from './api/records-keys';
 export { RecordPage } from './components/record-page';
-export type { RecordDisplay, ValueCellComponent } from './lib/record-display';
+export type { RecordDisplay, ScoresCardComponent, ValueCellComponent } from './lib/record-display';

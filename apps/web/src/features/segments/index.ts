@@ -7,6 +7,8 @@ export { SegmentWorkspace } from './components/segment-workspace';
 export { SegmentCell } from './components/table/segment-cell';
 export { Sparkline } from './components/table/sparkline';
 export { ExportButton } from './components/toolbar/export-button';
+// The filter builder as a form control, for other features' editors (passed in by routes).
+export { BaseFiltersField as FiltersField } from './components/settings/base-filters-field';
 export { SegmentSettingsLayout } from './components/segment-settings-layout';
 export { SegmentSettingsTabContent } from './components/segment-settings-tab';
 export { useRecordVocabulary, type RecordVocabulary } from './hooks/use-record-vocabulary';

@@ -7,6 +7,7 @@ import {
   SettingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
+  TrophyOutlined,
 } from '@ant-design/icons';
 import { APP_ROUTES, type SegmentSummary } from '@revlane/contracts';
 import { Badge, Tag, type MenuProps } from 'antd';
@@ -25,6 +26,7 @@ const TOP_LEVEL = [
   'Segments',
   'Plays',
   'Activations',
+  'Scores',
   'Alerts',
   'Help',
 ] as const;
@@ -146,6 +148,11 @@ export function buildMenuItems(
       key: 'activations',
       icon: icon(<CloudSyncOutlined />, 'Activations'),
       label: <Link to={APP_ROUTES.activations}>Activations</Link>,
+    },
+    {
+      key: 'scores',
+      icon: icon(<TrophyOutlined />, 'Scores'),
+      label: <Link to={APP_ROUTES.scores}>Scores</Link>,
     },
     {
       key: 'alerts',

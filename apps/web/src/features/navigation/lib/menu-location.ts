@@ -26,6 +26,7 @@ export function getMenuLocation(pathname: string): MenuLocation {
   }
   if (isWithin(pathname, APP_ROUTES.plays)) return { selectedKey: 'plays' };
   if (isWithin(pathname, APP_ROUTES.activations)) return { selectedKey: 'activations' };
+  if (isWithin(pathname, APP_ROUTES.scores)) return { selectedKey: 'scores' };
   if (isWithin(pathname, APP_ROUTES.notifications)) return { selectedKey: 'alerts' };
   return {};
 }

@@ -27,7 +27,7 @@ interface RecordPageProps extends RecordDisplay {
 
 /**
  * One account's or user's page (`/app/accounts/{id}`, `/app/users/{id}`, docs/product.md §2):
- * its columns by group, its users or account, activity, timeline, cohorts, alerts and plays.
+ * its columns by group, its users or account, activity, timeline, scores, cohorts, alerts and plays.
  */
 export function RecordPage({ kind, id, ...display }: RecordPageProps) {
   const record = useRecord(kind, id);
@@ -98,6 +98,7 @@ function RecordDetails({ id, detail, display }: RecordDetailsProps) {
           />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
+          <display.ScoresCard table={kind} recordId={id} />
           <RecordCohorts memberships={detail.memberships} />
           <RecordAlerts firings={detail.firings} noun={noun} />
           <RecordPlayActions

@@ -1,4 +1,4 @@
-import type { CellValue, SegmentColumn } from '@revlane/contracts';
+import type { CellValue, RecordKind, SegmentColumn } from '@revlane/contracts';
 import type { ComponentType } from 'react';
 
 /**
@@ -11,9 +11,16 @@ export type ValueCellComponent = ComponentType<{
   value: CellValue | undefined;
 }>;
 
-/** What the page borrows from other features: the table's cell and the plays' action names. */
+/** The scores feature's card of the record's scores and their breakdowns (docs/product.md §2). */
+export type ScoresCardComponent = ComponentType<{ table: RecordKind; recordId: string }>;
+
+/**
+ * What the page borrows from other features: the table's cell, the plays' action names and
+ * the scores' card.
+ */
 export interface RecordDisplay {
   ValueCell: ValueCellComponent;
   /** A play action's type as the plays pages name it (`slack_message` → 'Slack message'). */
   actionLabels: Readonly<Record<string, string>>;
+  ScoresCard: ScoresCardComponent;
 }
