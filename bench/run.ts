@@ -15,6 +15,7 @@ const BENCHES = [
   'plays',
   'records',
   'activations',
+  'scores',
 ] as const;
 const chosen = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')]
   .map((name) => name.trim())
@@ -119,3 +120,4 @@ if (runs('alerts')) await (await import('./alerts.bench.js')).printAlertsBench()
 if (runs('plays')) await (await import('./plays.bench.js')).printPlaysBench();
 if (runs('activations')) await (await import('./activations.bench.js')).printActivationsBench();
 if (runs('records')) await (await import('./records.bench.js')).printRecordsBench();
+if (runs('scores')) await (await import('./scores.bench.js')).printScoresBench();
