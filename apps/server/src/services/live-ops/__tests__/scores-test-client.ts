@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 import {
+  LIVE_OPS_API,
   SCORES_API,
   scoreSchema,
+  type SegmentColumn,
   scoreVersionListSchema,
   type CreateScoreBody,
   type Score,
@@ -48,3 +50,37 @@ export function scoresClient(f: LiveOpsFixture) {
 /** Field paths of a 400 or 409 answer. */
 export const errorPaths = (response: { json: <T>() => T }) =>
   response.json<{ errors?: { path: string }[] }>().errors?.map((error) => error.path) ?? [];
+
+/** How long a test waits for a queued score rebuild (ADR 0034) before it fails. */
+export const REBUILD_DEADLINE_MS = 60_000;
+
+/** Polls `check` (bounded) until it answers something other than undefined. */
+export async function untilState<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs = REBUILD_DEADLINE_MS,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what}: timed out`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The column names of Dana's segment table, as the columns route answers them. */
+export async function columnsOf(f: LiveOpsFixture, table: 'accounts' | 'users') {
+  const response = await f.inject(f.dana, {
+    method: 'GET',
+    url: `${API}/${LIVE_OPS_API.columns(table)}`,
+  });
+  return response.json<{ data: SegmentColumn[] }>().data.map((column) => column.name);
+}
+
+/** Waits (bounded) until the queued rebuild has (or no longer has) the accounts column. */
+export async function untilColumn(f: LiveOpsFixture, name: string, present: boolean) {
+  await untilState(`${name} ${present ? 'coming' : 'going'}`, async () =>
+    (await columnsOf(f, 'accounts')).includes(name) === present ? true : undefined,
+  );
+}

@@ -6,13 +6,17 @@ import {
   recordScoresSchema,
   SCORES_API,
   scorePreviewSchema,
-  type SegmentColumn,
   type SegmentDataPage,
 } from '@revlane/contracts';
 import { activations } from '../../../platform/database/schema/index.js';
 import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
-import { errorPaths, scoresClient } from '../__tests__/scores-test-client.js';
+import {
+  columnsOf as columnsOfFixture,
+  errorPaths,
+  scoresClient,
+  untilColumn as untilColumnOf,
+} from '../__tests__/scores-test-client.js';
 import { readScoreDefinitions } from '../../../warehouse/index.js';
 import { seedScores } from '../index.js';
 import { writeAllScoreDefinitions } from './score-warehouse.js';
@@ -25,26 +29,12 @@ const fitRules = [
   { filters: [{ field: 'active_users_7d', operator: 'gte' as const, value: 3 }], points: 30 },
 ];
 const behaviour = [{ event: 'export_created', points: 5, lifespanDays: 365 }];
-const DEADLINE_MS = 60_000;
 
 describe('live-ops: scores in the warehouse (ADR 0034)', () => {
   const f = useLiveOpsFixture();
 
-  const columnsOf = async (table: 'accounts' | 'users') => {
-    const response = await f.inject(f.dana, {
-      method: 'GET',
-      url: `${API}/${LIVE_OPS_API.columns(table)}`,
-    });
-    return response.json<{ data: SegmentColumn[] }>().data.map((column) => column.name);
-  };
-  /** Waits (bounded) until the queued rebuild has (or no longer has) the column. */
-  const untilColumn = async (name: string, present: boolean) => {
-    const deadline = Date.now() + DEADLINE_MS;
-    while ((await columnsOf('accounts')).includes(name) !== present) {
-      if (Date.now() > deadline) throw new Error(`${name} never ${present ? 'came' : 'went'}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const columnsOf = (table: 'accounts' | 'users') => columnsOfFixture(f, table);
+  const untilColumn = (name: string, present: boolean) => untilColumnOf(f, name, present);
   const page = async (query: Record<string, string>) => {
     const response = await f.inject(f.dana, {
       method: 'GET',
