@@ -1,12 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiOf, type Api } from './support/api.js';
 import { cardOf, connectInSandbox } from './support/crm-sandbox.js';
-import {
-  acceptDemoUserTerms,
-  pickOption,
-  signInAsReturningDemoUser,
-} from './support/segment-page.js';
-import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
+import { pickOption, signInAsReturningDemoUser } from './support/segment-page.js';
+import { demoServerForDescribe } from './support/server.js';
 
 const PORT = 3225;
 const SCREENSHOTS = process.env.ACTIVATIONS_SCREENSHOTS_DIR;
@@ -39,23 +35,14 @@ async function waitForRun(page: Page, api: Api, id: string) {
  * accounts and the next run sends only those.
  */
 test.describe('activations', () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startServer({ port: PORT });
-    await acceptDemoUserTerms(server.url);
-  });
-  test.afterAll(async () => {
-    await stopAndRemove(server);
-  });
+  const server = demoServerForDescribe(PORT);
 
   test('create, dry run, run, change the data, only the changes sent', async ({ page }) => {
     test.setTimeout(300_000);
     page.setDefaultTimeout(30_000);
-    await signInAsReturningDemoUser(page, `${server.url}/app/connections`);
+    await signInAsReturningDemoUser(page, `${server().url}/app/connections`);
     await connectInSandbox(page, cardOf(page, 'Salesforce'), 'Salesforce');
-    const api = await apiOf(server.url, { expectOk: true });
+    const api = await apiOf(server().url, { expectOk: true });
     const ours = async () =>
       (await api<Record<string, unknown>[]>('/sandbox/salesforce/objects/Account')).filter(
         (row) => row.Revlane_Account_Id__c,

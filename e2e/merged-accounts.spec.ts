@@ -5,14 +5,13 @@ import { addCsvSource } from './support/csv-upload.js';
 import { cardOf, connectInSandbox, syncCrm } from './support/crm-sandbox.js';
 import { pickAll } from './support/mapping-editor.js';
 import {
-  acceptDemoUserTerms,
   openSegmentFromMenu,
   pickOption,
   readTotal,
   signInAsReturningDemoUser,
 } from './support/segment-page.js';
 import { fillSignIn } from './support/sign-in.js';
-import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
+import { demoServerForDescribe } from './support/server.js';
 
 const PORT = 3220;
 const SCREENSHOTS = process.env.MERGED_SCREENSHOTS_DIR;
@@ -52,23 +51,14 @@ test.use({ viewport: { width: 1440, height: 900 } });
  * play's Salesforce task lands on that account (WhatId).
  */
 test.describe('merged accounts', () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startServer({ port: PORT });
-    await acceptDemoUserTerms(server.url);
-  });
-  test.afterAll(async () => {
-    await stopAndRemove(server);
-  });
+  const server = demoServerForDescribe(PORT);
 
   test('join Salesforce by domain, "owner is me", the account page, a task on the account', async ({
     page,
   }) => {
     test.setTimeout(300_000);
     page.setDefaultTimeout(30_000);
-    await signInAsReturningDemoUser(page, `${server.url}/app/connections`);
+    await signInAsReturningDemoUser(page, `${server().url}/app/connections`);
     const salesforce = cardOf(page, 'Salesforce');
     await connectInSandbox(page, salesforce, 'Salesforce');
     await syncCrm(salesforce);
@@ -77,7 +67,7 @@ test.describe('merged accounts', () => {
     await addCsvSource(page, 'product-events.csv', EVENTS_CSV, 4);
 
     // A play acting when Delta Analytics enters its cohort: the publish brings it in anew.
-    const api = await apiOf(server.url);
+    const api = await apiOf(server().url);
     const segments = (
       await api<{ data: { id: string; name: string }[] }>('/live-ops/api/v1/segments/me')
     ).data;
@@ -165,7 +155,7 @@ test.describe('merged accounts', () => {
 
     // The rep: "owner is me" keeps the 60 accounts Alex owns in Salesforce.
     await page.context().clearCookies();
-    await page.goto(`${server.url}/app/home`);
+    await page.goto(`${server().url}/app/home`);
     await fillSignIn(page, MEMBER_USER.email);
     const terms = page.getByRole('dialog', { name: 'Terms of Service' });
     await terms.getByRole('checkbox', { name: 'I agree to Terms of Service' }).check();

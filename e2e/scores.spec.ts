@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiOf } from './support/api.js';
-import { acceptDemoUserTerms, signInAsReturningDemoUser } from './support/segment-page.js';
-import { startServer, stopAndRemove, type RunningServer } from './support/server.js';
+import { signInAsReturningDemoUser } from './support/segment-page.js';
+import { demoServerForDescribe } from './support/server.js';
 
 const PORT = 3230;
 const SCREENSHOTS = process.env.SCORES_SCREENSHOTS_DIR;
@@ -13,21 +13,12 @@ const SCREENSHOTS = process.env.SCORES_SCREENSHOTS_DIR;
  * the editor, refused field by field, then created and deleted.
  */
 test.describe('scores', () => {
-  let server: RunningServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startServer({ port: PORT });
-    await acceptDemoUserTerms(server.url);
-  });
-  test.afterAll(async () => {
-    await stopAndRemove(server);
-  });
+  const server = demoServerForDescribe(PORT);
 
   test('the demo score: preview, an example account, a back-test', async ({ page }) => {
     test.setTimeout(300_000);
     page.setDefaultTimeout(30_000);
-    await signInAsReturningDemoUser(page, `${server.url}/app/home`);
+    await signInAsReturningDemoUser(page, `${server().url}/app/home`);
     await page
       .getByRole('complementary', { name: 'Sidebar' })
       .getByRole('link', { name: 'Scores', exact: true })
@@ -97,7 +88,7 @@ test.describe('scores', () => {
   test('a new score: refused field by field, created, then deleted', async ({ page }) => {
     test.setTimeout(300_000);
     page.setDefaultTimeout(30_000);
-    await signInAsReturningDemoUser(page, `${server.url}/app/scores`);
+    await signInAsReturningDemoUser(page, `${server().url}/app/scores`);
     await page.getByRole('button', { name: 'New score' }).first().click();
     await expect(page).toHaveURL(/\/app\/scores\/new$/);
     await expect(page.getByRole('heading', { name: 'New score', level: 1 })).toBeVisible();
@@ -125,7 +116,7 @@ test.describe('scores', () => {
     await expect(page).toHaveURL(/\/app\/scores\/(?!new$)[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Exporters', level: 1 })).toBeVisible();
     const id = page.url().split('/').pop()!;
-    const api = await apiOf(server.url, { expectOk: true });
+    const api = await apiOf(server().url, { expectOk: true });
     const saved = await api<{ data: { behaviour: unknown[]; columns: { score: string } } }>(
       `/live-ops/api/v1/scores/${id}`,
     );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { test } from '@playwright/test';
 import { keepRunLog, removeUnlessKept } from '../../scripts/test-run-dir.mjs';
+import { acceptDemoUserTerms } from './segment-page.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -112,6 +113,17 @@ export function serverForDescribe(
     if (!server) throw new Error('the server is not started');
     return server;
   };
+}
+
+/**
+ * `serverForDescribe` for flows that sign the demo user in with `signInAsReturningDemoUser`:
+ * its terms are accepted over the API once the server is up (within 2 min, as a first start
+ * on a loaded machine may take).
+ */
+export function demoServerForDescribe(port: number): () => RunningServer {
+  const server = serverForDescribe({ port }, 120_000);
+  test.beforeAll(() => acceptDemoUserTerms(server().url));
+  return server;
 }
 
 /** Removes a spec's data directory, unless the test run keeps it for the secrets scan. */

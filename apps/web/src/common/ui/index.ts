@@ -19,4 +19,5 @@ export { RunsCard } from './runs-card';
 export { SectionCard } from './section-card';
 export { UserAvatar } from './user-avatar';
 export { UnsavedChangesPrompt } from './unsaved-changes-prompt';
+export { useDraftForm } from './use-draft-form';
 export { useSingleFlight } from './use-single-flight';

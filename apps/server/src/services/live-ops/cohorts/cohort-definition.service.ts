@@ -2,10 +2,10 @@ import type { Cohort, CreateCohortBody, FilterItem, UpdateCohortBody } from '@re
 import { isSameFilters } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../../platform/auth/auth-context.js';
-import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
 import { badRequest, HttpError, notFound } from '../../../platform/errors/http-error.js';
 import type { SegmentRecord } from '../segments/segments.repository.js';
 import { requireSegment } from '../segments/segments.service.js';
+import { uniqueNameGuard } from '../unique-name.js';
 import { announceDefinitionChange } from './definition-changed.js';
 import { checkCohortFilters } from './cohort-filters-check.js';
 import { toCohort } from './cohort-response.js';
@@ -36,14 +36,7 @@ async function assertValidFilters(
 }
 
 /** Runs a write that may hit the (segment, name) unique index when two requests race. */
-async function guardName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameConflict(name ?? '');
-    throw error;
-  }
-}
+const guardName = uniqueNameGuard(nameConflict);
 
 /**
  * `POST segments/{id}/cohorts`: the cohort and its version 1, in one transaction; then its

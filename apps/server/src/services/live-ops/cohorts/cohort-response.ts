@@ -1,4 +1,5 @@
 import type { Cohort, CohortVersion } from '@revlane/contracts';
+import { toChangedBy } from '../changed-by.js';
 import type { listCohortVersions } from './cohort-versions.repository.js';
 import type { CohortRow } from './cohorts.repository.js';
 
@@ -24,10 +25,7 @@ export function toCohortVersion(row: VersionRow): CohortVersion {
   return {
     version: row.version,
     changedAt: row.changedAt.toISOString(),
-    changedBy:
-      row.changedById === null
-        ? null
-        : { id: row.changedById, name: row.changedByName, email: row.changedByEmail ?? '' },
+    changedBy: toChangedBy(row),
     previousName: row.previousName,
     name: row.name,
     previousFilters: row.previousFilters,

@@ -3,6 +3,7 @@ import { and, desc, eq, max } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/database/queryable.js';
 import type { segmentVersions } from '../../../platform/database/schema/index.js';
 import { cohortVersions, users } from '../../../platform/database/schema/index.js';
+import { changedByColumns } from '../changed-by.js';
 
 /** What a new version row of either history table holds (schema/version-columns.ts). */
 export interface NewDefinitionVersion {
@@ -56,9 +57,7 @@ export function versionFields(v: typeof cohortVersions | typeof segmentVersions)
   return {
     version: v.version,
     changedAt: v.changedAt,
-    changedById: users.id,
-    changedByName: users.displayName,
-    changedByEmail: users.email,
+    ...changedByColumns,
     previousName: v.previousName,
     name: v.name,
     previousFilters: v.previousFilters,

@@ -1,5 +1,6 @@
 import { scoreColumnsOf, type Score, type ScoreVersion } from '@revlane/contracts';
 import { gradesInForce, type ScoreDefinition } from '../../../warehouse/index.js';
+import { toChangedBy } from '../changed-by.js';
 import type { ScoreRow, ScoreVersionRow } from './scores.repository.js';
 
 /** A score row as the API answers it (docs/architecture.md §7: camelCase, ISO instants). */
@@ -24,10 +25,7 @@ export function toScoreVersion(row: ScoreVersionRow): ScoreVersion {
   return {
     version: row.version,
     changedAt: row.changedAt.toISOString(),
-    changedBy:
-      row.changedById === null
-        ? null
-        : { id: row.changedById, name: row.changedByName, email: row.changedByEmail ?? '' },
+    changedBy: toChangedBy(row),
     name: row.name,
     fit: row.fit,
     behaviour: row.behaviour,

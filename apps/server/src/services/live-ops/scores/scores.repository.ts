@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNull, max, ne } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/database/queryable.js';
 import { isUuid } from '../../../platform/database/uuid.js';
 import { scores, scoreVersions, users } from '../../../platform/database/schema/index.js';
+import { changedByColumns } from '../changed-by.js';
 
 export type ScoreRow = typeof scores.$inferSelect;
 export type NewScore = Pick<
@@ -114,9 +115,7 @@ export function listScoreVersions(db: Queryable, orgId: string, scoreId: string)
     .select({
       version: scoreVersions.version,
       changedAt: scoreVersions.changedAt,
-      changedById: users.id,
-      changedByName: users.displayName,
-      changedByEmail: users.email,
+      ...changedByColumns,
       name: scoreVersions.name,
       fit: scoreVersions.fit,
       behaviour: scoreVersions.behaviour,

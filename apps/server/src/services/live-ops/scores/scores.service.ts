@@ -12,6 +12,7 @@ import { requireAdmin } from '../../../platform/auth/require-admin.js';
 import type { Database } from '../../../platform/database/database.js';
 import { isUniqueViolation } from '../../../platform/database/unique-violation.js';
 import { badRequest, HttpError, notFound } from '../../../platform/errors/http-error.js';
+import { uniqueNameGuard } from '../unique-name.js';
 import { findScoreDependents, toScoreDependentErrors } from './score-dependents.js';
 import { toScore, toScoreVersion } from './score-response.js';
 import { checkFitRules } from './score-rules-check.js';
@@ -58,14 +59,7 @@ export async function assertValidFit(
 }
 
 /** Runs a write that may hit the (organization, name) unique index when two requests race. */
-async function guardName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameConflict(name ?? '');
-    throw error;
-  }
-}
+const guardName = uniqueNameGuard(nameConflict);
 
 /**
  * A create races another for the name (409) or only for the slug ("Fit" and "fit" at once):

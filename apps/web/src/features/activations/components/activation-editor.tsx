@@ -7,12 +7,13 @@ import {
   type ActivationProvider,
 } from '@revlane/contracts';
 import { Button, Input, Select } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { getErrorText } from '@/common/api';
 import { FormField } from '@/common/ui/form-field';
 import { MutationButton } from '@/common/ui/mutation-button';
 import { SectionCard } from '@/common/ui/section-card';
 import { UnsavedChangesPrompt } from '@/common/ui/unsaved-changes-prompt';
+import { useDraftForm } from '@/common/ui/use-draft-form';
 import { useDestinationFields, useDestinationObjects } from '../api/get-destinations';
 import { useCohortColumns, useCohortGroups } from '../api/get-editor-choices';
 import { useCreateActivation, useUpdateActivation } from '../api/save-activation';
@@ -48,11 +49,10 @@ interface ActivationEditorProps {
  * show under the inputs they name (`fields.0.field` under the first mapping row's field).
  */
 export function ActivationEditor({ activation, onSaved, onCancel }: ActivationEditorProps) {
-  const [draft, setDraft] = useState<ActivationDraft>(() =>
-    activation ? toActivationDraft(activation) : emptyDraft(),
+  const { draft, isDirty, change, markSaved } = useDraftForm<ActivationDraft, Activation>(
+    () => (activation ? toActivationDraft(activation) : emptyDraft()),
+    onSaved,
   );
-  const [isDirty, setDirty] = useState(false);
-  const [saved, setSaved] = useState<Activation>();
   // A typed sheet's fields are read for what was typed once the input is left, not per key.
   const [sheet, setSheet] = useState(draft.object);
   const create = useCreateActivation();
@@ -71,18 +71,6 @@ export function ActivationEditor({ activation, onSaved, onCancel }: ActivationEd
   const identifying = fields.data?.filter((field) => field.identifying) ?? [];
   const writable = fields.data?.filter((field) => field.writable) ?? [];
 
-  const reported = useRef<Activation>(undefined);
-  useEffect(() => {
-    // After the render that cleared `isDirty`: the leave prompt no longer holds the page.
-    if (!saved || reported.current === saved) return;
-    reported.current = saved;
-    onSaved(saved);
-  }, [saved, onSaved]);
-
-  const change = (changes: Partial<ActivationDraft>) => {
-    setDraft((current) => ({ ...current, ...changes }));
-    setDirty(true);
-  };
   // Another destination has other fields: the chosen ones are let go, the columns kept.
   const clearFields = (current: ActivationDraft) => ({
     matchField: undefined,
@@ -98,11 +86,9 @@ export function ActivationEditor({ activation, onSaved, onCancel }: ActivationEd
   const submit = () => {
     if (!isReady(draft)) return undefined;
     const body = toActivationBody(draft);
-    const onSuccess = (result: Activation) => {
-      setDirty(false);
-      setSaved(result);
-    };
-    return activation ? update.mutate(body, { onSuccess }) : create.mutate(body, { onSuccess });
+    return activation
+      ? update.mutate(body, { onSuccess: markSaved })
+      : create.mutate(body, { onSuccess: markSaved });
   };
 
   return (

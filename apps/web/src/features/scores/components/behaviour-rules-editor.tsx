@@ -1,9 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { SCORE_LIFESPAN_MAX_DAYS, SCORE_RULES_MAX, type FieldError } from '@revlane/contracts';
-import { AutoComplete, Button, InputNumber } from 'antd';
+import { SCORE_LIFESPAN_MAX_DAYS, type FieldError } from '@revlane/contracts';
+import { AutoComplete, InputNumber } from 'antd';
 import { FormField } from '@/common/ui/form-field';
 import { fieldErrorOf } from '../lib/field-errors';
 import { newBehaviourRule, type BehaviourRuleDraft } from '../lib/score-draft';
+import { RemoveRuleButton, RuleList, type RuleRowProps } from './rule-list';
 import { RulePointsInput } from './rule-points-input';
 
 interface BehaviourRulesEditorProps {
@@ -24,49 +24,24 @@ export function BehaviourRulesEditor({
   errors,
   onChange,
 }: BehaviourRulesEditorProps) {
-  const replace = (uid: string, changes: Partial<BehaviourRuleDraft>) =>
-    onChange(rules.map((rule) => (rule.uid === uid ? { ...rule, ...changes } : rule)));
   return (
-    <div className="flex flex-col gap-4">
-      {rules.length === 0 ? (
-        <p className="text-sm text-slate-500">
-          No behaviour rules: what a record does (its events) gives no points.
-        </p>
-      ) : (
-        <ol aria-label="Behaviour rules" className="flex flex-col gap-4">
-          {rules.map((rule, at) => (
-            <BehaviourRuleRow
-              key={rule.uid}
-              index={at}
-              rule={rule}
-              eventSuggestions={eventSuggestions}
-              errors={errors}
-              onChange={(changes) => replace(rule.uid, changes)}
-              onRemove={() => onChange(rules.filter((other) => other.uid !== rule.uid))}
-            />
-          ))}
-        </ol>
+    <RuleList
+      rules={rules}
+      label="Behaviour rules"
+      emptyText="No behaviour rules: what a record does (its events) gives no points."
+      addText="Add behaviour rule"
+      newRule={newBehaviourRule}
+      onChange={onChange}
+      renderRule={(row) => (
+        <BehaviourRuleRow {...row} eventSuggestions={eventSuggestions} errors={errors} />
       )}
-      <div>
-        <Button
-          icon={<PlusOutlined aria-hidden="true" />}
-          disabled={rules.length >= SCORE_RULES_MAX}
-          onClick={() => onChange([...rules, newBehaviourRule()])}
-        >
-          Add behaviour rule
-        </Button>
-      </div>
-    </div>
+    />
   );
 }
 
-interface BehaviourRuleRowProps {
-  index: number;
-  rule: BehaviourRuleDraft;
+interface BehaviourRuleRowProps extends RuleRowProps<BehaviourRuleDraft> {
   eventSuggestions: string[];
   errors: FieldError[] | undefined;
-  onChange: (changes: Partial<BehaviourRuleDraft>) => void;
-  onRemove: () => void;
 }
 
 function BehaviourRuleRow({
@@ -136,13 +111,7 @@ function BehaviourRuleRow({
             />
           )}
         </FormField>
-        <Button
-          type="text"
-          className="self-end"
-          aria-label={`Remove ${name.toLowerCase()}`}
-          icon={<DeleteOutlined aria-hidden="true" />}
-          onClick={onRemove}
-        />
+        <RemoveRuleButton name={name} onRemove={onRemove} />
       </div>
     </li>
   );

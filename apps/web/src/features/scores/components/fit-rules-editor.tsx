@@ -1,11 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { SCORE_RULES_MAX, type FieldError, type SegmentColumn } from '@revlane/contracts';
-import { Button } from 'antd';
+import type { FieldError, SegmentColumn } from '@revlane/contracts';
 import { useId } from 'react';
 import { FormField } from '@/common/ui/form-field';
 import { fieldErrorOf, fieldErrorsUnder } from '../lib/field-errors';
 import type { FiltersFieldComponent } from '../lib/filters-field';
 import { newFitRule, type FitRuleDraft } from '../lib/score-draft';
+import { RemoveRuleButton, RuleList, type RuleRowProps } from './rule-list';
 import { RulePointsInput } from './rule-points-input';
 
 interface FitRulesEditorProps {
@@ -24,51 +23,25 @@ export function FitRulesEditor({
   errors,
   onChange,
 }: FitRulesEditorProps) {
-  const replace = (uid: string, changes: Partial<FitRuleDraft>) =>
-    onChange(rules.map((rule) => (rule.uid === uid ? { ...rule, ...changes } : rule)));
   return (
-    <div className="flex flex-col gap-4">
-      {rules.length === 0 ? (
-        <p className="text-sm text-slate-500">
-          No fit rules: who a record is (plan, size, country…) gives no points.
-        </p>
-      ) : (
-        <ol aria-label="Fit rules" className="flex flex-col gap-4">
-          {rules.map((rule, at) => (
-            <FitRuleRow
-              key={rule.uid}
-              index={at}
-              rule={rule}
-              catalogue={catalogue}
-              FiltersField={FiltersField}
-              errors={errors}
-              onChange={(changes) => replace(rule.uid, changes)}
-              onRemove={() => onChange(rules.filter((other) => other.uid !== rule.uid))}
-            />
-          ))}
-        </ol>
+    <RuleList
+      rules={rules}
+      label="Fit rules"
+      emptyText="No fit rules: who a record is (plan, size, country…) gives no points."
+      addText="Add fit rule"
+      newRule={newFitRule}
+      onChange={onChange}
+      renderRule={(row) => (
+        <FitRuleRow {...row} catalogue={catalogue} FiltersField={FiltersField} errors={errors} />
       )}
-      <div>
-        <Button
-          icon={<PlusOutlined aria-hidden="true" />}
-          disabled={rules.length >= SCORE_RULES_MAX}
-          onClick={() => onChange([...rules, newFitRule()])}
-        >
-          Add fit rule
-        </Button>
-      </div>
-    </div>
+    />
   );
 }
 
-interface FitRuleRowProps {
-  index: number;
-  rule: FitRuleDraft;
+interface FitRuleRowProps extends RuleRowProps<FitRuleDraft> {
   catalogue: SegmentColumn[] | undefined;
   FiltersField: FiltersFieldComponent;
   errors: FieldError[] | undefined;
-  onChange: (changes: Partial<FitRuleDraft>) => void;
-  onRemove: () => void;
 }
 
 function FitRuleRow({
@@ -120,13 +93,7 @@ function FitRuleRow({
             />
           )}
         </FormField>
-        <Button
-          type="text"
-          className="self-end"
-          aria-label={`Remove ${name.toLowerCase()}`}
-          icon={<DeleteOutlined aria-hidden="true" />}
-          onClick={onRemove}
-        />
+        <RemoveRuleButton name={name} onRemove={onRemove} />
       </div>
     </li>
   );

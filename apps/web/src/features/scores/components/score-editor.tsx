@@ -7,13 +7,14 @@ import {
 } from '@revlane/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Radio } from 'antd';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { getErrorText, useApiClient } from '@/common/api';
 import { columnCatalogueQuery } from '@/common/queries';
 import { AdminOnlyButton } from '@/common/ui/admin-only-button';
 import { FormField } from '@/common/ui/form-field';
 import { SectionCard } from '@/common/ui/section-card';
 import { UnsavedChangesPrompt } from '@/common/ui/unsaved-changes-prompt';
+import { useDraftForm } from '@/common/ui/use-draft-form';
 import { useScores } from '../api/get-scores';
 import { useCreateScore, useUpdateScore } from '../api/save-score';
 import { BASE_TABLE_LABELS } from '../lib/describe-score';
@@ -50,11 +51,10 @@ interface ScoreEditorProps {
  * they name (`fit[0].filters[0].field` under the first fit rule's filters).
  */
 export function ScoreEditor({ score, canEdit, FiltersField, onSaved, onCancel }: ScoreEditorProps) {
-  const [draft, setDraft] = useState<ScoreDraft>(() =>
-    score ? toScoreDraft(score) : emptyScoreDraft(),
+  const { draft, isDirty, change, markSaved } = useDraftForm<ScoreDraft, Score>(
+    () => (score ? toScoreDraft(score) : emptyScoreDraft()),
+    onSaved,
   );
-  const [isDirty, setDirty] = useState(false);
-  const [saved, setSaved] = useState<Score>();
   const create = useCreateScore();
   const update = useUpdateScore(score?.id ?? '');
   const save = score ? update : create;
@@ -64,31 +64,15 @@ export function ScoreEditor({ score, canEdit, FiltersField, onSaved, onCancel }:
   const catalogue = useCatalogue(draft.baseTable, score);
   const eventSuggestions = useEventSuggestions();
 
-  const reported = useRef<Score>(undefined);
-  useEffect(() => {
-    // After the render that cleared `isDirty`: the leave prompt no longer holds the page.
-    if (!saved || reported.current === saved) return;
-    reported.current = saved;
-    onSaved(saved);
-  }, [saved, onSaved]);
-
-  const change = (changes: Partial<ScoreDraft>) => {
-    setDraft((current) => ({ ...current, ...changes }));
-    setDirty(true);
-  };
   // Another table has other columns: the fit rules' filters are let go, their points kept.
   const changeBaseTable = (baseTable: BaseTable) =>
     change({ baseTable, fit: draft.fit.map((rule) => ({ ...rule, filters: [] })) });
 
   const submit = () => {
     if (!isReady(draft)) return undefined;
-    const onSuccess = (result: Score) => {
-      setDirty(false);
-      setSaved(result);
-    };
     return score
-      ? update.mutate(toUpdateBody(draft), { onSuccess })
-      : create.mutate(toCreateBody(draft), { onSuccess });
+      ? update.mutate(toUpdateBody(draft), { onSuccess: markSaved })
+      : create.mutate(toCreateBody(draft), { onSuccess: markSaved });
   };
 
   return (
