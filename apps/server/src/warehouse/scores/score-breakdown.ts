@@ -67,16 +67,20 @@ const numberOf = (value: unknown) => Number(value ?? 0) + 0;
  */
 export function breakdownOf(plan: ScorePlan, row: WarehouseRow): ScoreBreakdown {
   const at = (name: string) => row[`${plan.prefix}${name}`];
+  // A rule that gave nothing is said so: "0 Plan is any of Pro" would read as a match.
+  const worded = (points: number, contribution: number, words: string) =>
+    points === 0 ? `No points:${words}` : `${signedUnits(contribution)}${words}`;
   const contributions: ScoreContribution[] = [
     ...plan.fit.map((rule, index): ScoreContribution => {
       const contribution = numberOf(at(`x${index}`));
+      const points = numberOf(at(`p${index}`));
       return {
         kind: 'fit',
         rule: index,
-        points: numberOf(at(`p${index}`)),
+        points,
         contribution,
         occurrences: null,
-        text: `${signedUnits(contribution)}${fitWords(rule.description)}`,
+        text: worded(points, contribution, fitWords(rule.description)),
       };
     }),
     ...plan.behaviour.map((rule, index): ScoreContribution => {
@@ -84,13 +88,14 @@ export function breakdownOf(plan: ScorePlan, row: WarehouseRow): ScoreBreakdown 
       const contribution = numberOf(at(`x${r}`));
       const occurrences = numberOf(at(`n${index}`));
       const [middle, tail] = behaviourWords(rule.event, rule.lifespanDays);
+      const points = numberOf(at(`p${r}`));
       return {
         kind: 'behaviour',
         rule: index,
-        points: numberOf(at(`p${r}`)),
+        points,
         contribution,
         occurrences,
-        text: `${signedUnits(contribution)}${middle}${occurrences}${tail}`,
+        text: worded(points, contribution, `${middle}${occurrences}${tail}`),
       };
     }),
   ];

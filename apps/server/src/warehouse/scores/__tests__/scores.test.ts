@@ -131,6 +131,8 @@ describe.each(TEST_ENGINES)('scores on $name (ADR 0034)', (engine) => {
     const nothing = await breakdownOf('s4');
     expect(nothing).toMatchObject({ score: 0, points: 0 });
     expect(nothing.contributions.every((c) => c.contribution === 0)).toBe(true);
+    // A rule that gave nothing says so, never "0 Plan is any of Pro" (which reads as a match).
+    expect(nothing.contributions.map((c) => c.text)).toContain('No points: Plan is any of Pro');
   });
 
   it('counts an occurrence on the lifespan’s last day, none after it or after the scoring day', async () => {

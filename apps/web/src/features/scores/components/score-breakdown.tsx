@@ -30,7 +30,13 @@ export function ScoreBreakdownView({
           {breakdown.contributions.map((contribution) => (
             <li
               key={`${contribution.kind}:${contribution.rule}`}
-              className={contribution.contribution < 0 ? 'text-red-700' : 'text-slate-700'}
+              className={
+                contribution.points === 0
+                  ? 'text-slate-400'
+                  : contribution.contribution < 0
+                    ? 'text-red-700'
+                    : 'text-slate-700'
+              }
             >
               {contribution.text}
             </li>
