@@ -30,6 +30,11 @@ export interface AppDependents {
   tables: DependentsRegistry<SourceDependent>;
   /** Alerts and plays that send through a connection (`slack`…), listed before a disconnect. */
   connections: DependentsRegistry<CohortDependent>;
+  /**
+   * Plays and activations that use a score's columns, by the score's slug (ADR 0034): a
+   * score's columns live only on its own base table and a slug is never reused.
+   */
+  scores: DependentsRegistry<CohortDependent>;
 }
 
 declare module 'fastify' {
@@ -48,6 +53,7 @@ const registerEvents: FastifyPluginCallback = (app, _options, done) => {
     sources: createDependentsRegistry<SourceDependent>(),
     tables: createDependentsRegistry<SourceDependent>(),
     connections: createDependentsRegistry<CohortDependent>(),
+    scores: createDependentsRegistry<CohortDependent>(),
   });
   done();
 };

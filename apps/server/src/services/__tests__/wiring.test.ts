@@ -19,11 +19,12 @@ describe('app wiring: events and dependents registries', () => {
     expect(t.app.events.listenerCount('deliveriesFailed')).toBe(1);
   });
 
-  it('each dependents registry has its lookups: alerts, plays and activations for cohorts, the mapping for sources, cohorts for tables', () => {
+  it('each dependents registry has its lookups: alerts, plays and activations for cohorts, the mapping for sources, cohorts for tables, plays and activations for scores', () => {
     expect(t.app.dependents.cohorts.size()).toBe(3);
     expect(t.app.dependents.sources.size()).toBe(1);
     expect(t.app.dependents.tables.size()).toBe(1);
     expect(t.app.dependents.connections.size()).toBe(3);
+    expect(t.app.dependents.scores.size()).toBe(2);
   });
 
   it("two apps in one process keep their own wiring: one app's events never reach the other", async () => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { findCohortPlays, findConnectionPlays } from './plays/play-dependents.js';
+import { findCohortPlays, findConnectionPlays, findScorePlays } from './plays/play-dependents.js';
 import { runDueSchedules } from './plays/runs/due-schedules.js';
 import { evaluateCohortPlays, type EvaluationDeps } from './plays/runs/play-evaluation.js';
 import {
@@ -37,6 +37,7 @@ export async function mainJobs(app: FastifyInstance): Promise<void> {
   const log = app.log.child({ component: 'plays' });
   app.dependents.cohorts.register(findCohortPlays);
   app.dependents.connections.register(findConnectionPlays);
+  app.dependents.scores.register(findScorePlays);
   const evaluation: EvaluationDeps = {
     db: app.db,
     warehouse: app.warehouse.engine,

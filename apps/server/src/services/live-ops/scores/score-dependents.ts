@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   flattenFilters,
   scoreColumnsOf,
@@ -7,7 +7,7 @@ import {
   type FilterItem,
 } from '@revlane/contracts';
 import type { Database } from '../../../platform/database/database.js';
-import { activations, cohorts, plays, segments } from '../../../platform/database/schema/index.js';
+import { cohorts, segments } from '../../../platform/database/schema/index.js';
 import type { AppDependents } from '../../../platform/events/events-plugin.js';
 import type { ScoreRow } from './scores.repository.js';
 
@@ -25,11 +25,12 @@ const usesAny = (filters: readonly FilterItem[], columns: ReadonlySet<string>) =
  * What uses a score's columns (`score_<slug>`, `grade_<slug>`, `reasons_<slug>`), so deleting
  * it is refused with 409 naming them (ADR 0006): segments and cohorts of its base table whose
  * filters read one, each cohort followed by what watches it (alerts, plays, activations);
- * activations mapping one to a destination field; plays whose templates insert one.
+ * then what the modules registered for scores (activations mapping a column, plays whose
+ * templates insert one).
  */
 export async function findScoreDependents(
   db: Database,
-  dependentsOfCohort: AppDependents['cohorts'],
+  dependents: Pick<AppDependents, 'cohorts' | 'scores'>,
   score: Pick<ScoreRow, 'orgId' | 'slug' | 'baseTable'>,
 ): Promise<ScoreDependent[]> {
   const { orgId, baseTable } = score;
@@ -60,43 +61,11 @@ export async function findScoreDependents(
   for (const row of cohortRows) {
     if (!usesAny(row.filters, columns)) continue;
     add({ kind: 'cohort', id: row.id, name: row.name });
-    for (const dependent of await dependentsOfCohort.find(db, orgId, row.id)) add(dependent);
+    for (const dependent of await dependents.cohorts.find(db, orgId, row.id)) add(dependent);
   }
 
-  const activationRows = await db
-    .select({
-      id: activations.id,
-      name: activations.name,
-      matchColumn: activations.matchColumn,
-      fields: activations.fields,
-    })
-    .from(activations)
-    .innerJoin(cohorts, eq(cohorts.id, activations.cohortId))
-    .innerJoin(segments, eq(segments.id, cohorts.segmentId))
-    .where(
-      and(
-        eq(activations.orgId, orgId),
-        isNull(activations.deletedAt),
-        eq(segments.baseTable, baseTable),
-      ),
-    )
-    .orderBy(asc(activations.name));
-  for (const row of activationRows) {
-    const mapped = [row.matchColumn, ...row.fields.map((field) => field.column)];
-    if (mapped.some((column) => columns.has(column)))
-      add({ kind: 'activation', id: row.id, name: row.name });
-  }
-
-  // Templates insert columns as `{{account.score_fit}}`: a column's name as a whole word.
-  const inTemplates = new RegExp(`\\b(${[...columns].join('|')})\\b`);
-  const playRows = await db
-    .select({ id: plays.id, name: plays.name, actions: plays.actions })
-    .from(plays)
-    .where(and(eq(plays.orgId, orgId), isNull(plays.deletedAt)))
-    .orderBy(asc(plays.name));
-  for (const row of playRows)
-    if (inTemplates.test(JSON.stringify(row.actions)))
-      add({ kind: 'play', id: row.id, name: row.name });
+  // Activations and plays using a column directly: their modules' lookups (ADR 0006).
+  for (const dependent of await dependents.scores.find(db, orgId, score.slug)) add(dependent);
   return found;
 }
 

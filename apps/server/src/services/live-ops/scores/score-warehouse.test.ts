@@ -8,7 +8,7 @@ import {
   scorePreviewSchema,
   type SegmentDataPage,
 } from '@revlane/contracts';
-import { activations } from '../../../platform/database/schema/index.js';
+import { activations, plays } from '../../../platform/database/schema/index.js';
 import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
 import {
@@ -103,6 +103,26 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
         onLeave: 'nothing',
       })
       .returning();
+    // A draft play on no cohort whose webhook inserts the score: found by the plays' own
+    // lookup (the dependents registry), not through a cohort.
+    const [play] = await f.t.database.db
+      .insert(plays)
+      .values({
+        orgId: f.danaOrg,
+        name: 'Score to the webhook',
+        status: 'draft',
+        triggerType: 'schedule',
+        actions: [
+          {
+            type: 'webhook',
+            id: 'a1',
+            url: 'https://hooks.example/score',
+            fields: { score: `{{account.${scoreColumn}}}` },
+          },
+        ],
+        reentry: 'once',
+      })
+      .returning();
     const refused = await c.remove(f.dana, score.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -111,11 +131,13 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
       errors: expect.arrayContaining([
         { path: `cohort:${cohort.id}`, message: 'Grade A' },
         { path: `activation:${activation!.id}`, message: 'PQL to Salesforce' },
+        { path: `play:${play!.id}`, message: 'Score to the webhook' },
       ]) as unknown,
     });
     expect((await c.get(f.dana, score.id)).statusCode).toBe(200);
 
     await f.t.database.db.delete(activations);
+    await f.t.database.db.delete(plays);
     expect((await cohorts.remove(f.dana, segment, cohort.id)).statusCode).toBe(204);
     expect((await c.remove(f.dana, score.id)).statusCode).toBe(204);
     await untilColumn(grade, false);

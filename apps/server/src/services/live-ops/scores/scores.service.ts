@@ -205,7 +205,7 @@ export async function removeScore(
   const { db } = app;
   const orgId = auth.org.id;
   const score = await requireScore(db, orgId, scoreId);
-  const dependents = await findScoreDependents(db, app.dependents.cohorts, score);
+  const dependents = await findScoreDependents(db, app.dependents, score);
   if (dependents.length > 0) {
     throw new HttpError(
       409,

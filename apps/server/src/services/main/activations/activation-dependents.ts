@@ -1,7 +1,11 @@
-import { activationProviderSchema, type CohortDependent } from '@revlane/contracts';
+import { activationProviderSchema, scoreColumnsOf, type CohortDependent } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../platform/database/database.js';
-import { listCohortActivations, listProviderActivations } from './activations.repository.js';
+import {
+  listCohortActivations,
+  listLiveActivations,
+  listProviderActivations,
+} from './activations.repository.js';
 
 const asDependent = (row: { id: string; name: string }): CohortDependent => ({
   kind: 'activation',
@@ -29,6 +33,23 @@ export async function findConnectionActivations(
   return (await listProviderActivations(db, orgId, known.data)).map(asDependent);
 }
 
+/** The activations matching on or mapping a score's column (a score's delete names them). */
+export async function findScoreActivations(
+  db: Database,
+  orgId: string,
+  slug: string,
+): Promise<CohortDependent[]> {
+  const columns = new Set(Object.values(scoreColumnsOf(slug)));
+  const rows = await listLiveActivations(db, orgId);
+  return rows
+    .filter((row) =>
+      [row.matchColumn, ...row.fields.map((field) => field.column)].some((column) =>
+        columns.has(column),
+      ),
+    )
+    .map(asDependent);
+}
+
 /**
  * Registers the activations' dependents lookups (call once from the main service's jobs.ts):
  * a cohort with activations is not deleted, a disconnect lists them. Answers the function
@@ -38,6 +59,7 @@ export function registerActivationDependents(app: FastifyInstance): () => void {
   const removers = [
     app.dependents.cohorts.register(findCohortActivations),
     app.dependents.connections.register(findConnectionActivations),
+    app.dependents.scores.register(findScoreActivations),
   ];
   return () => removers.forEach((remove) => remove());
 }

@@ -102,6 +102,11 @@ export function listProviderActivations(
     .orderBy(asc(activations.createdAt));
 }
 
+/** The live activations of an organization, oldest first (what a score's delete checks). */
+export function listLiveActivations(db: Queryable, orgId: string) {
+  return db.select().from(activations).where(live(orgId)).orderBy(asc(activations.createdAt));
+}
+
 /** The organization's daily API budgets, per provider. */
 export function listBudgets(db: Queryable, orgId: string) {
   return db.select().from(activationBudgets).where(eq(activationBudgets.orgId, orgId));
