@@ -23,6 +23,7 @@ export async function addCsvSource(page: Page, fileName: string, content: string
   await page.getByRole('button', { name: 'Add data source' }).first().click();
   const wizard = page.getByRole('dialog', { name: 'Add data source' });
   await wizard.getByRole('button', { name: /CSV file/ }).click();
+  await expect(wizard.getByRole('group', { name: 'CSV file drop zone' })).toBeVisible();
   await dropCsv(page, fileName, content);
   await expect(wizard.getByRole('region', { name: `Preview of ${fileName}` })).toBeVisible({
     timeout: 30_000,

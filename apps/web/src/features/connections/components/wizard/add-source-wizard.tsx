@@ -47,6 +47,8 @@ export function AddSourceWizard({ onClose }: AddSourceWizardProps) {
       title="Add data source"
       width={WIZARD_WIDTH}
       onCancel={onClose}
+      // A stray click beside the wizard must not throw away an upload or the steps done.
+      maskClosable={false}
       destroyOnHidden
       footer={null}
     >
