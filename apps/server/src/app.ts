@@ -118,10 +118,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestLimitsPlugin);
   await app.register(rateLimitsPlugin);
   await app.register(gracefulClosePlugin);
-  await app.register(webAppPlugin);
   await app.register(rootRoutes);
-  await app.register(sandboxPlugin);
-  if (idp) await app.register(idp.plugin, { prefix: '/idp' });
+  // A worker answers its probes only: the SPA, the sign-in pages and the sandbox SaaS are
+  // the web processes' (ADR 0035).
+  if (config.role !== 'worker') {
+    await app.register(webAppPlugin);
+    await app.register(sandboxPlugin);
+    if (idp) await app.register(idp.plugin, { prefix: '/idp' });
+  }
 
   const enabled = new Set(options.services ?? SERVICES.map((service) => service.name));
   for (const service of SERVICES) {

@@ -1,6 +1,11 @@
 import { buildApp } from './app.js';
 import { loadDemoWarehouse, seedDemo } from './demo/index.js';
-import { ConfigError, loadConfig, type AppConfigServer } from './platform/config.js';
+import {
+  ConfigError,
+  loadConfig,
+  scaleOutProblems,
+  type AppConfigServer,
+} from './platform/config.js';
 import { databaseTargetFor, openDatabase } from './platform/database/database.js';
 import { handleShutdownSignals } from './platform/shutdown.js';
 import { keepDataDirPrivate } from './platform/storage/private-data-dir.js';
@@ -8,7 +13,11 @@ import { startupBanner } from './startup-banner.js';
 
 function readConfig(): AppConfigServer {
   try {
-    return loadConfig(process.env);
+    const config = loadConfig(process.env);
+    const problems = scaleOutProblems(config);
+    if (problems.length > 0)
+      throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
@@ -16,7 +25,10 @@ function readConfig(): AppConfigServer {
   }
 }
 
-/** `npm start`: every service, the embedded identity provider and the SPA in one process. */
+/**
+ * `npm start`: every service, the embedded identity provider and the SPA in one process;
+ * REVLANE_ROLE=web or worker runs one part of it beside others (docs/deploy.md).
+ */
 async function main() {
   const config = readConfig();
   await keepDataDirPrivate(config.dataDir);
@@ -32,10 +44,13 @@ async function main() {
     release: () => database.close(),
   });
   const address = await app.listen({ port: config.port, host: config.host });
-  if (demo) {
-    // Ready at once: segments answer "preparing" until the first load has swapped in.
+  if (demo && config.jobs.isWorking) {
+    // Ready at once: segments answer "preparing" until the first load has swapped in. In the
+    // organization's rebuild turn, so of several workers starting together one loads it.
     const log = app.log.child({ component: 'demo-data' });
-    app.warehouse.runInBackground(() => loadDemoWarehouse(app, demo.orgId, log));
+    app.warehouse.runInBackground(() =>
+      app.warehouse.rebuilds.run(demo.orgId, () => loadDemoWarehouse(app, demo.orgId, log)),
+    );
   }
 
   console.log(startupBanner(config, address, demo));

@@ -112,4 +112,12 @@ describe('the server process (src/main.ts)', () => {
     expect(server.output()).toMatch(/\bPORT\b/);
     expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
   });
+
+  it('refuses a web or worker process on the embedded stores, naming DATABASE_URL and WAREHOUSE_URL', async () => {
+    const server = startServer({ REVLANE_ROLE: 'worker', PORT: '0', REVLANE_DATA_DIR: dataDir });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/REVLANE_ROLE=worker/);
+    expect(server.output()).toMatch(/DATABASE_URL and WAREHOUSE_URL/);
+    expect(server.output()).not.toMatch(/listening on/);
+  });
 });

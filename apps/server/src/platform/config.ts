@@ -22,6 +22,10 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
+/** The processes Revlane runs as (docs/deploy.md). */
+export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 /** Every environment variable the server reads; README's configuration table mirrors this. */
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,11 +62,20 @@ export const envSchema = z.object({
   CONTENT_API_URL: optionalUrl,
   TRANSFER_API_URL: optionalUrl,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** false: this process only enqueues jobs; another one runs them (and the schedules). */
-  JOBS_WORKERS: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+  /**
+   * What this process does (docs/deploy.md): `all` (HTTP and job workers, one process),
+   * `web` (HTTP only) or `worker` (job workers and the health probes).
+   */
+  REVLANE_ROLE: z.preprocess(emptyToUndefined, z.enum(PROCESS_ROLES).optional()),
+  /** The older switch: false = `web` (this process only enqueues jobs). REVLANE_ROLE wins. */
+  JOBS_WORKERS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  /** Rate-limit counters in Redis instead of the metadata database (several web processes). */
+  REDIS_URL: optionalUrl.refine(
+    (url) => url === undefined || /^rediss?:\/\//.test(url),
+    'must be a redis:// or rediss:// URL',
+  ),
+  /** Where CSV uploads and uploaded files live; every web and worker process must share it. */
+  UPLOAD_DIR: optionalString,
   /** How often idle workers look for jobs; pg-boss refuses less than half a second. */
   JOBS_POLLING_INTERVAL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** How long a worker holds an alert delivery it is sending; a killed worker's runs out (ADR 0023). */
@@ -165,6 +178,8 @@ export const envSchema = z.object({
 });
 
 export interface AppConfigServer {
+  /** `all`: one process does everything; `web` serves HTTP; `worker` runs the jobs. */
+  role: ProcessRole;
   port: number;
   host: string;
   appUrl: string;
@@ -191,6 +206,10 @@ export interface AppConfigServer {
   };
   shutdownTimeoutMs: number;
   jobs: { isWorking: boolean; pollingIntervalSeconds: number };
+  /** Shared rate-limit counters: Redis when set, else the metadata database on PostgreSQL. */
+  redisUrl: string | undefined;
+  /** Uploads in progress and uploaded CSV files; shared by every process (docs/deploy.md). */
+  uploadDir: string;
   alerts: { deliveryLeaseMs: number };
   plays: { itemLeaseMs: number };
   /** Seconds between attempts of every delivery (plays and alerts); its length + 1 tries. */
@@ -255,6 +274,41 @@ function withScheme(domain: string): string {
   return /^https?:\/\//.test(domain) ? domain.replace(/\/$/, '') : `https://${domain}`;
 }
 
+/** REVLANE_ROLE, else JOBS_WORKERS=false as `web`; the two must not disagree. */
+function roleOf(e: z.output<typeof envSchema>): ProcessRole {
+  const fromAlias =
+    e.JOBS_WORKERS === undefined ? undefined : e.JOBS_WORKERS === 'true' ? 'all' : 'web';
+  if (e.REVLANE_ROLE && fromAlias) {
+    const agrees = e.REVLANE_ROLE === 'web' ? fromAlias === 'web' : fromAlias === 'all';
+    if (!agrees)
+      throw new ConfigError(
+        `Invalid configuration:\n  JOBS_WORKERS: ${e.JOBS_WORKERS} contradicts REVLANE_ROLE=${e.REVLANE_ROLE}; leave JOBS_WORKERS unset`,
+      );
+  }
+  return e.REVLANE_ROLE ?? fromAlias ?? 'all';
+}
+
+/**
+ * A `web` or `worker` process is one of several: they can only share server stores. PGlite
+ * and DuckDB files belong to one process, and each process needs the same secret key
+ * (docs/deploy.md). Checked when a process starts, not by `loadConfig`, so tests can build
+ * a web-only app on the embedded stores.
+ */
+export function scaleOutProblems(config: AppConfigServer): string[] {
+  if (config.role === 'all') return [];
+  const problems: string[] = [];
+  const role = `REVLANE_ROLE=${config.role}`;
+  if (!config.databaseUrl || !config.warehouseUrl)
+    problems.push(
+      `${role} runs beside other processes, which cannot share the embedded stores (PGlite, DuckDB files): set DATABASE_URL and WAREHOUSE_URL to PostgreSQL${config.databaseUrl ? '' : ' (DATABASE_URL is unset)'}${config.warehouseUrl ? '' : ' (WAREHOUSE_URL is unset)'}`,
+    );
+  if (!config.secretKey)
+    problems.push(
+      `${role}: set REVLANE_SECRET_KEY, the same in every process (each would otherwise seal secrets with its own key)`,
+    );
+  return problems;
+}
+
 /** Reads and validates the environment; a bad value throws naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServer {
   const parsed = envSchema.safeParse(env);
@@ -262,7 +316,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
-  const e = parsed.data;
+  const role = roleOf(parsed.data);
+  // The sandbox SaaS keep their state in one process's memory: only `all` serves them.
+  const e = { ...parsed.data, SAAS_SANDBOX: parsed.data.SAAS_SANDBOX && role === 'all' };
   if (e.AUTH0_DOMAIN && !e.AUTH0_CLIENT_ID) {
     throw new ConfigError(
       'Invalid configuration:\n  AUTH0_CLIENT_ID: required when AUTH0_DOMAIN is set',
@@ -287,11 +343,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
         clientId: e.IDP_CLIENT_ID,
         audience: e.AUTH0_AUDIENCE,
       };
+  const dataDir = path.resolve(e.REVLANE_DATA_DIR);
   return {
+    role,
     port: e.PORT,
     host: e.HOST,
     appUrl,
-    dataDir: path.resolve(e.REVLANE_DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     warehouseUrl: e.WAREHOUSE_URL,
     logLevel: e.LOG_LEVEL,
@@ -317,7 +375,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigServe
       transfer: e.TRANSFER_API_URL ?? `${appUrl}/transfer`,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    jobs: { isWorking: e.JOBS_WORKERS, pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS },
+    jobs: { isWorking: role !== 'web', pollingIntervalSeconds: e.JOBS_POLLING_INTERVAL_SECONDS },
+    redisUrl: e.REDIS_URL,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     alerts: { deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_SECONDS * 1000 },
     plays: { itemLeaseMs: e.PLAY_ITEM_LEASE_SECONDS * 1000 },
     delivery: { retryScheduleSeconds: e.DELIVERY_RETRY_SCHEDULE },

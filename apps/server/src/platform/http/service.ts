@@ -43,6 +43,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function defineService(definition: ServiceDefinition): FastifyPluginAsync {
   const servicePlugin: FastifyPluginAsync = async (app: FastifyInstance) => {
+    // A worker process runs the service's jobs and serves none of its API (ADR 0035).
+    if (app.config.role === 'worker') {
+      for (const jobs of definition.jobs ?? []) await jobs(app);
+      return;
+    }
     await app.register(fastifySwagger, {
       openapi: {
         info: {
