@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../platform/database/database.js';
 import { isHttpError } from '../platform/errors/http-error.js';
 import type { JobQueue } from '../platform/jobs/job-queue.js';
+import type { TurnLock } from '../platform/locks/index.js';
 import { publishWarehouseLoaded } from '../platform/jobs/warehouse-loaded.js';
 import {
   loadCanonicalSelects,
@@ -9,7 +10,6 @@ import {
   SqlParams,
   type CanonicalTargets,
   type CompiledQuery,
-  type KeyedLock,
   type Warehouse,
   EVENTS_TABLE,
 } from '../warehouse/index.js';
@@ -25,8 +25,8 @@ export interface MappingDeps {
   warehouse: Warehouse;
   jobs: JobQueue;
   log: FastifyBaseLogger;
-  /** One build per organization at a time in this process (they share the `__next` tables). */
-  orgLock: KeyedLock;
+  /** One build per organization at a time, in any process (they share the `__next` tables). */
+  orgLock: TurnLock;
 }
 
 /** `INSERT INTO <target> (columns) <select>` with the select's own bound values. */

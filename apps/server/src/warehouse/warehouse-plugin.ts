@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import { KeyedLock, openWarehouse, SegmentReader, type Warehouse } from './index.js';
+import { KeyedLock, type TurnLock } from '../platform/locks/index.js';
+import { openWarehouse, SegmentReader, type Warehouse } from './index.js';
 
 /** The analytical plane as the services see it (docs/architecture.md §5). */
 export interface WarehouseAccess {
@@ -10,9 +11,10 @@ export interface WarehouseAccess {
   reader: SegmentReader;
   /**
    * One per organization: the rebuilds of its canonical and metric tables (a mapping publish,
-   * the daily metric refresh) build the same `__next` tables, so they take turns.
+   * the daily metric refresh) build the same `__next` tables, so they take turns, across
+   * every process (`app.locks`, ADR 0035).
    */
-  rebuilds: KeyedLock;
+  rebuilds: TurnLock;
   /**
    * Runs a task (a data load) after start-up without holding up requests; the app waits for
    * it before closing the warehouse, so a shutdown never cuts a load's swap in half.
@@ -39,7 +41,8 @@ const registerWarehouse: FastifyPluginCallback<WarehousePluginOptions> = (app, o
   app.decorate<WarehouseAccess>('warehouse', {
     engine,
     reader: new SegmentReader(engine),
-    rebuilds: new KeyedLock(),
+    // Without the app's locks (a warehouse registered alone, in a test) one process is all.
+    rebuilds: app.hasDecorator('locks') ? app.locks.named('table-rebuilds') : new KeyedLock(),
     runInBackground(task) {
       const promise = task()
         .catch((error: unknown) =>

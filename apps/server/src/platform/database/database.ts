@@ -30,7 +30,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      await migrateHoldingLock(pool);
+    } catch (error) {
+      await endPool(pool);
+      throw error;
+    }
     return { db: db as unknown as Database, kind: 'postgres', close: () => endPool(pool) };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -38,6 +43,30 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** The advisory lock migrations run under: `hashtextextended` of this text. */
+const MIGRATIONS_LOCK = 'revlane-migrations';
+
+/**
+ * Applies pending migrations on one connection holding a session advisory lock: drizzle's
+ * migrate takes no lock, so processes starting together would each apply them (ADR 0035).
+ * The others wait for the lock, then find nothing pending. A process killed mid-way frees
+ * the lock with its connection (and its migration's transaction rolls back).
+ */
+async function migrateHoldingLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  const lockId = [MIGRATIONS_LOCK];
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', lockId);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', lockId);
+  } catch (error) {
+    // Destroyed, not returned to the pool: the lock must not stay held on a pooled connection.
+    client.release(error as Error);
+    throw error;
+  }
+  client.release();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../database/database.js';
 import type { JobHandler, JobOptions, JobQueue } from './job-queue.js';
@@ -43,11 +44,50 @@ function sendOptions(options: JobOptions): PgBoss.SendOptions {
   };
 }
 
+/**
+ * Session advisory locks (`hashtextextended` of these texts) that make processes starting
+ * together (ADR 0035) take turns: pg-boss's own install lock does not stop two of them
+ * creating its schema at once (the loser fails on `pg_namespace`'s unique key, and a failed
+ * `PgBoss.start` cannot be tried again), and two creating different queues at once deadlock
+ * on its job and queue tables (each queue is a partition with foreign keys).
+ */
+const START_LOCK = 'revlane-pg-boss-start';
+const CREATE_QUEUE_LOCK = 'revlane-pg-boss-create-queue';
+
+/**
+ * Runs `work` holding the session advisory lock `lock` on a connection of its own
+ * (PostgreSQL; PGlite has one process). The lock goes with its connection should the
+ * process die meanwhile.
+ */
+async function holdingLock(database: DatabaseHandle, lock: string, work: () => Promise<unknown>) {
+  // drizzle's node-postgres database keeps its pg.Pool as `$client`.
+  const pool =
+    database.kind === 'postgres' ? (database.db as unknown as { $client: pg.Pool }).$client : null;
+  // Closing: pg-boss's queries answer nothing then (JobsDatabase), so there is nothing to order.
+  if (!pool || pool.ending) {
+    await work();
+    return;
+  }
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [lock]);
+    await work();
+    await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lock]);
+  } catch (error) {
+    // Destroyed, not returned to the pool: the lock must not stay held on a pooled connection.
+    client.release(error as Error);
+    throw error;
+  }
+  client.release();
+}
+
 /** `JobQueue` on pg-boss over the metadata database (docs/architecture.md §3.2). */
 export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly database: JobsDatabase;
   private readonly createdQueues = new Map<string, Promise<void>>();
+  /** The queues this process is creating, one after the other. */
+  private queueCreations: Promise<void> = Promise.resolve();
   /** This process's worker of each queue it works, woken when it sends that queue a job. */
   private readonly workers = new Map<string, string>();
   private isStopping = false;
@@ -70,7 +110,7 @@ export class PgBossJobQueue implements JobQueue {
 
   /** Installs or migrates pg-boss's schema (idempotent) and starts its loops. */
   async start(): Promise<void> {
-    await this.boss.start();
+    await holdingLock(this.options.database, START_LOCK, () => this.boss.start());
     if (this.options.failActiveJobsAtStart) await this.failJobsOfDeadProcess();
   }
 
@@ -172,10 +212,21 @@ export class PgBossJobQueue implements JobQueue {
   private createQueue(name: string): Promise<void> {
     let created = this.createdQueues.get(name);
     if (!created) {
-      created = this.boss.createQueue(name, { name, policy: 'short', ...DEFAULT_RETRY });
+      // One at a time in this process too: each waiting turn would hold a pooled connection.
+      created = this.queueCreations.then(() => this.createMissingQueue(name));
+      this.queueCreations = created.catch(() => undefined);
       created.catch(() => this.createdQueues.delete(name));
       this.createdQueues.set(name, created);
     }
     return created;
+  }
+
+  /** A queue that exists already (every one, once a deployment has started) takes no turn. */
+  private async createMissingQueue(name: string): Promise<void> {
+    const existing = await this.boss.getQueue(name).catch(() => null);
+    if (existing) return;
+    await holdingLock(this.options.database, CREATE_QUEUE_LOCK, () =>
+      this.boss.createQueue(name, { name, policy: 'short', ...DEFAULT_RETRY }),
+    );
   }
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { onWarehouseLoaded } from '../../platform/jobs/warehouse-loaded.js';
-import { KeyedLock } from '../../warehouse/index.js';
 import { listStrandedDeliveries } from './notifications/deliveries.repository.js';
 import { deliverNotification } from './notifications/deliver-notification.js';
 import { deliveryDepsOf } from './notifications/delivery-deps.js';
@@ -65,7 +64,7 @@ async function snapshotJobs(app: FastifyInstance): Promise<void> {
     jobs: app.jobs,
     events: app.events,
     log: app.log.child({ component: 'cohort-snapshots' }),
-    orgLock: new KeyedLock(),
+    orgLock: app.locks.named('cohort-snapshots'),
     rebuilds: app.warehouse.rebuilds,
   });
   await onWarehouseLoaded(app.jobs, SNAPSHOTS_AFTER_LOAD_QUEUE, handlers.afterWarehouseLoaded);

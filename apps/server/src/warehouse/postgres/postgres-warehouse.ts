@@ -30,10 +30,14 @@ export interface PostgresWarehouseOptions {
   maxConnections?: number;
 }
 
+/** The advisory lock of an organization's writes: `hashtextextended` of this and its id. */
+const WRITES_LOCK = 'warehouse-writes';
+
 /** The scale-out engine (docs/architecture.md §5): one schema `org_<uuid>` per organization, pooled. */
 export class PostgresWarehouse implements Warehouse {
   readonly dialect = postgresDialect;
   private readonly pool: pg.Pool;
+  /** This process's queue for `writeTurn`: one connection waits per organization, not one per write. */
   private readonly writes = new KeyedLock();
 
   constructor(options: PostgresWarehouseOptions) {
@@ -133,22 +137,17 @@ export class PostgresWarehouse implements Warehouse {
     schema: TableSchema,
     copy: (client: pg.PoolClient, table: string) => Promise<number>,
   ): Promise<number> {
-    return this.writes.run(orgId, async () => {
+    return this.writeTurn(orgId, async (client) => {
       const table = this.dialect.table(orgId, schema.name);
-      const client = await this.pool.connect();
-      try {
-        const rows = await copy(client, table);
-        await client.query(`ANALYZE ${table}`);
-        return rows;
-      } finally {
-        client.release();
-      }
+      const rows = await copy(client, table);
+      await client.query(`ANALYZE ${table}`);
+      return rows;
     });
   }
 
   execute(orgId: string, statements: readonly CompiledQuery[]): Promise<void> {
-    return this.writes.run(orgId, () =>
-      this.inTransaction(async (client) => {
+    return this.writeTurn(orgId, (client) =>
+      this.inTransaction(client, async () => {
         for (const statement of statements) {
           await client.query({ text: statement.sql, values: [...statement.params] });
         }
@@ -157,9 +156,9 @@ export class PostgresWarehouse implements Warehouse {
   }
 
   async swapTables(orgId: string, names: readonly string[]): Promise<void> {
-    await this.writes.run(orgId, async () => {
-      await this.prepareForReads(orgId, names);
-      const indexes = await this.indexesOf(orgId, names.map(nextTableName));
+    await this.writeTurn(orgId, async (client) => {
+      await this.prepareForReads(client, orgId, names);
+      const indexes = await this.indexesOf(client, orgId, names.map(nextTableName));
       const statements = swapStatements(
         orgId,
         names,
@@ -167,7 +166,7 @@ export class PostgresWarehouse implements Warehouse {
         (next) => indexes.get(next) ?? [],
       );
       await withLockRetries(() =>
-        this.inTransaction(async (client) => {
+        this.inTransaction(client, async () => {
           for (const sql of statements) await client.query(sql);
         }),
       );
@@ -179,8 +178,12 @@ export class PostgresWarehouse implements Warehouse {
    * Before the wide segment tables go live: their read indexes, and statistics (they were
    * filled by INSERT … SELECT, so the planner has never seen them and would not use an index).
    */
-  private prepareForReads(orgId: string, names: readonly string[]): Promise<void> {
-    return this.inTransaction(async (client) => {
+  private prepareForReads(
+    client: pg.PoolClient,
+    orgId: string,
+    names: readonly string[],
+  ): Promise<void> {
+    return this.inTransaction(client, async () => {
       await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
       for (const name of names) {
         const built = nextTableName(name);
@@ -208,10 +211,11 @@ export class PostgresWarehouse implements Warehouse {
 
   /** Index names of the tables about to be swapped in, so the swap renames each with its table. */
   private async indexesOf(
+    client: pg.PoolClient,
     orgId: string,
     tables: readonly string[],
   ): Promise<Map<string, string[]>> {
-    const { rows } = await this.pool.query<{ tablename: string; indexname: string }>(
+    const { rows } = await client.query<{ tablename: string; indexname: string }>(
       `SELECT tablename, indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = ANY($2)`,
       [schemaNameFor(orgId), tables],
     );
@@ -222,10 +226,8 @@ export class PostgresWarehouse implements Warehouse {
   }
 
   async dropOrganization(orgId: string): Promise<void> {
-    await this.writes.run(orgId, async () => {
-      await this.pool.query(
-        `DROP SCHEMA IF EXISTS ${quoteIdentifier(schemaNameFor(orgId))} CASCADE`,
-      );
+    await this.writeTurn(orgId, async (client) => {
+      await client.query(`DROP SCHEMA IF EXISTS ${quoteIdentifier(schemaNameFor(orgId))} CASCADE`);
     });
     noteLoadSwap();
   }
@@ -234,15 +236,34 @@ export class PostgresWarehouse implements Warehouse {
     return this.pool.end();
   }
 
-  private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await inTransactionOn(
-        (sql) => client.query(sql),
-        () => work(client),
-      );
-    } finally {
-      client.release();
-    }
+  /**
+   * One organization's writes take turns across every process on this warehouse (ADR 0035):
+   * in this process first, then a session advisory lock on the connection `work` runs on, so
+   * the turn costs no second connection and a killed process's turn ends with its connection.
+   */
+  private writeTurn<T>(orgId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.writes.run(orgId, async () => {
+      const lockId = [`${WRITES_LOCK}:${orgId}`];
+      const client = await this.pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', lockId);
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      try {
+        return await work(client);
+      } finally {
+        // Unlocked, or the connection destroyed: a pooled connection must not keep the lock.
+        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', lockId).then(
+          () => client.release(),
+          (error: Error) => client.release(error),
+        );
+      }
+    });
+  }
+
+  private inTransaction(client: pg.PoolClient, work: () => Promise<void>): Promise<void> {
+    return inTransactionOn((sql) => client.query(sql), work);
   }
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../../platform/database/database.js';
 import type { JobOptions } from '../../../platform/jobs/job-queue.js';
+import type { Locks } from '../../../platform/locks/index.js';
 import {
-  KeyedLock,
   readLoadInfo,
   readScoreDefinitions,
   writeScoreDefinitions,
@@ -31,22 +31,28 @@ const rebuildJobOptions = (orgId: string): JobOptions => ({
 });
 
 /**
- * Writes of one organization's definitions take turns in this process, so an older list read
- * before a change committed cannot overwrite a newer one.
+ * Writes of one organization's definitions take turns across processes (`app.locks`; web
+ * requests and every process's start-up write them), so an older list read before a change
+ * committed cannot overwrite a newer one.
  */
-const definitionWrites = new KeyedLock();
+const DEFINITION_WRITES = 'score-definitions';
 
 /** Writes the organization's live scores, as definitions, to its warehouse. */
 export function writeOrgScoreDefinitions(
-  db: Database,
-  warehouse: Warehouse,
+  deps: { db: Database; warehouse: Warehouse; locks: Locks },
   orgId: string,
 ): Promise<void> {
-  return definitionWrites.run(orgId, async () => {
-    const rows = await listOrgScores(db, orgId);
-    await writeScoreDefinitions(warehouse, orgId, rows.map(toScoreDefinition));
+  return deps.locks.named(DEFINITION_WRITES).run(orgId, async () => {
+    const rows = await listOrgScores(deps.db, orgId);
+    await writeScoreDefinitions(deps.warehouse, orgId, rows.map(toScoreDefinition));
   });
 }
+
+const definitionDeps = (app: FastifyInstance) => ({
+  db: app.db,
+  warehouse: app.warehouse.engine,
+  locks: app.locks,
+});
 
 /**
  * After a score was created, changed or deleted (committed): its definitions go to the
@@ -56,7 +62,7 @@ export function writeOrgScoreDefinitions(
  */
 export async function announceScoreChange(app: FastifyInstance, orgId: string): Promise<void> {
   try {
-    await writeOrgScoreDefinitions(app.db, app.warehouse.engine, orgId);
+    await writeOrgScoreDefinitions(definitionDeps(app), orgId);
   } catch (error) {
     app.log.error({ err: error, orgId }, 'writing the score definitions to the warehouse failed');
   }
@@ -76,7 +82,7 @@ export function scoresRebuildHandler(app: FastifyInstance) {
   const { engine, rebuilds } = app.warehouse;
   return async (data: object): Promise<void> => {
     const { orgId } = scoresRebuildJobSchema.parse(data);
-    await writeOrgScoreDefinitions(app.db, engine, orgId);
+    await writeOrgScoreDefinitions(definitionDeps(app), orgId);
     if (!(await readLoadInfo(engine, orgId))) return;
     await refreshOrganization({ warehouse: engine, rebuilds, jobs: app.jobs }, orgId);
   };
@@ -109,7 +115,7 @@ export async function writeAllScoreDefinitions(app: FastifyInstance): Promise<vo
       const held = await readScoreDefinitions(engine, orgId);
       const rows = await listOrgScores(app.db, orgId);
       if (canonical(rows.map(toScoreDefinition)) === canonical(held)) continue;
-      await writeOrgScoreDefinitions(app.db, engine, orgId);
+      await writeOrgScoreDefinitions(definitionDeps(app), orgId);
       if (await readLoadInfo(engine, orgId))
         await app.jobs.send(SCORES_REBUILD_JOB, { orgId }, rebuildJobOptions(orgId));
     } catch (error) {
