@@ -28,6 +28,8 @@ import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { rootRoutes } from './platform/http/root-routes.js';
 import { webAppPlugin } from './platform/http/web-app.js';
 import { jobsPlugin } from './platform/jobs/jobs-plugin.js';
+import { locksPlugin } from './platform/locks/index.js';
+import { pacingPlugin } from './platform/pacing/index.js';
 import { loggerOptions, loggingPlugin, requestIdFor } from './platform/logging.js';
 import type { FileStorage } from './platform/storage/file-storage.js';
 import { secretsPlugin } from './platform/secrets/secrets-plugin.js';
@@ -100,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { handle: database });
+  await app.register(locksPlugin);
+  await app.register(pacingPlugin);
   await app.register(eventsPlugin);
   await app.register(secretsPlugin);
   await app.register(storagePlugin, { storage: options.storage });

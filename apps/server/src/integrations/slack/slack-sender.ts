@@ -2,6 +2,7 @@ import { ErrorCode, type MessageMetadata, type WebClient } from '@slack/web-api'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ConnectionSession, RECONNECT_MESSAGE } from '../core/connection-session.js';
 import { findConnection, updateConnection } from '../core/connections.repository.js';
+import { PACING_MAX_WAIT_MS, waitForSlot, type Pacer } from '../../platform/pacing/index.js';
 import { slackClient } from './slack-provider.js';
 import { findPostedMessage, idempotencyKeyOf } from './slack-posted-lookup.js';
 
@@ -46,6 +47,9 @@ const AUTHORIZATION_ERRORS = new Set(['invalid_auth', 'account_inactive', 'token
 
 export const SLACK_NOT_CONNECTED = 'Slack is not connected';
 
+/** Slack's limit for posting: one message a second per channel (short bursts aside). */
+export const SLACK_CHANNEL_SPACING_MS = 1_000;
+
 export interface SlackSenderOptions {
   log?: FastifyBaseLogger;
   /** Injected so tests do not wait out a real Retry-After. */
@@ -54,6 +58,13 @@ export interface SlackSenderOptions {
   rateLimitWaits?: number;
   /** A longer Retry-After than this is not waited out within the call. */
   maxWaitSeconds?: number;
+  /**
+   * Paces each channel at `SLACK_CHANNEL_SPACING_MS` across every process (ADR 0035): a post
+   * waits for the channel's next slot. Plays and alert deliveries share the channel's lane.
+   */
+  pacer?: Pacer;
+  /** A channel slot further ahead than this is answered "rate limited"; default 30 s. */
+  maxPacingWaitMs?: number;
 }
 
 export interface SlackPostOptions {
@@ -85,7 +96,8 @@ export async function openSlackClient(
 
 /**
  * The one way the app posts to an organization's Slack workspace (ADR 0025): the Slack
- * connection's bot token through @slack/web-api, 429s waited out by their Retry-After
+ * connection's bot token through @slack/web-api, each channel paced at one message a second
+ * across processes when given a pacer (ADR 0035), 429s waited out by their Retry-After
  * (bounded, so a queue job does not hang), and every failure classified so callers (alert
  * deliveries, plays) can retry, give up, or show it. Tokens never leave this module.
  */
@@ -103,15 +115,41 @@ export function slackSender(app: App, options: SlackSenderOptions = {}): SlackSe
         retryConfig: { retries: 0 },
       });
       if (!client) return { kind: 'not-connected', error: SLACK_NOT_CONNECTED };
+      let busyChannel = false;
+      /** Waits for the channel's slot; a refusal is handed back at once, not waited out here. */
+      const waitForChannel = async (): Promise<SlackSendResult | null> => {
+        if (!options.pacer) return null;
+        const slot = await waitForSlot(
+          options.pacer,
+          `slack:${orgId}:${post.channel}`,
+          SLACK_CHANNEL_SPACING_MS,
+          sleep,
+          { maxWaitMs: options.maxPacingWaitMs ?? PACING_MAX_WAIT_MS },
+        );
+        if (slot.taken) return null;
+        busyChannel = true;
+        const seconds = Math.ceil(slot.retryAfterMs / 1000);
+        return {
+          kind: 'rate-limited',
+          retryAfterSeconds: seconds,
+          error: `channel busy: its messages are booked ${seconds} s ahead`,
+        };
+      };
       for (let waited = 0; ; waited += 1) {
-        const result = await reconcileOrPost(client, post, callOptions?.earlierAttemptSince, log);
+        const result = await reconcileOrPost(
+          client,
+          post,
+          callOptions?.earlierAttemptSince,
+          log,
+          waitForChannel,
+        );
         if (result.kind === 'permanent' && AUTHORIZATION_ERRORS.has(result.error)) {
           await updateConnection(app.db, orgId, 'slack', {
             status: 'reconnect_needed',
             lastError: RECONNECT_MESSAGE('Slack'),
           });
         }
-        if (result.kind !== 'rate-limited') return result;
+        if (result.kind !== 'rate-limited' || busyChannel) return result;
         if (waited >= waits || result.retryAfterSeconds > maxWaitSeconds) return result;
         options.log?.info({ orgId, retryAfter: result.retryAfterSeconds }, 'slack rate limit');
         await sleep(result.retryAfterSeconds * 1000);
@@ -124,12 +162,14 @@ export function slackSender(app: App, options: SlackSenderOptions = {}): SlackSe
  * Posts, unless an earlier attempt's message is already in the channel (ADR 0023). A
  * connection made before the history scopes were asked for cannot look (`missing_scope`):
  * then the message is sent again, at least once rather than never, and the log says so.
+ * Only a post waits for the channel's slot (`waitForChannel`; its refusal is the answer).
  */
 async function reconcileOrPost(
   client: WebClient,
   post: SlackPost,
   earlierAttemptSince: Date | undefined,
   log: FastifyBaseLogger | undefined,
+  waitForChannel: () => Promise<SlackSendResult | null>,
 ): Promise<SlackSendResult> {
   const key = idempotencyKeyOf(post.metadata);
   if (earlierAttemptSince && key) {
@@ -146,7 +186,7 @@ async function reconcileOrPost(
       );
     }
   }
-  return postOnce(client, post);
+  return (await waitForChannel()) ?? postOnce(client, post);
 }
 
 async function postOnce(client: WebClient, post: SlackPost): Promise<SlackSendResult> {

@@ -11,3 +11,4 @@ export * from './notifications.js';
 export * from './plays.js';
 export * from './activations.js';
 export * from './scores.js';
+export * from './coordination.js';

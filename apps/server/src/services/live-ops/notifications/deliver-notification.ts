@@ -17,7 +17,11 @@ import { emailMessage, slackPost, type FiringMessage } from './slack-message.js'
 export interface DeliveryDeps {
   db: Database;
   mailer: Mailer;
-  /** The organization's Slack workspace (ADR 0025): it waits out 429s by their Retry-After. */
+  /**
+   * The organization's Slack workspace (ADR 0025): it waits out 429s by their Retry-After and
+   * paces each channel across processes, shared with plays (ADR 0035); a channel booked too
+   * far ahead answers "rate limited", and the row waits for its next attempt.
+   */
   slack: SlackSender;
   appUrl: string;
   log: FastifyBaseLogger;

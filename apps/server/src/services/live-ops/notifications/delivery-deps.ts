@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createLazyMailer } from '../../../platform/mail/mailer.js';
+import { PACING_MAX_WAIT_MS } from '../../../platform/pacing/index.js';
 import { slackSender } from '../../../integrations/index.js';
 import type { DeliveryDeps } from './deliver-notification.js';
 
@@ -19,7 +20,12 @@ export function deliveryDepsOf(app: FastifyInstance): DeliveryDeps {
   return {
     db: app.db,
     mailer,
-    slack: slackSender(app, { log }),
+    // The channel's slot is waited for well within the claim: nobody else takes the row.
+    slack: slackSender(app, {
+      log,
+      pacer: app.pacer,
+      maxPacingWaitMs: Math.min(PACING_MAX_WAIT_MS, config.alerts.deliveryLeaseMs / 4),
+    }),
     appUrl: config.appUrl,
     log,
     leaseMs: config.alerts.deliveryLeaseMs,

@@ -21,43 +21,22 @@ export const REQUEST_LIMITS: Record<ActivationProvider, RequestLimit | null> = {
 };
 
 /**
- * Spaces calls to `limit.requests` per `limit.windowMs`, evenly: each call takes the next free
- * slot, so any window of that length holds at most the limit (a hair under: 1% margin for
- * the two clocks), and a run uses the whole allowance without bursting into 429s.
+ * The lane an organization's calls to a provider take (ADR 0035): shared by every process and
+ * by every sender of that provider (activation runs, plays' tasks), spaced evenly at the
+ * limit. Even spacing keeps any rolling window at the limit (a hair under: 1% margin for the
+ * calls' jitter on the way) and uses the whole allowance without bursting into 429s. Null: not spaced.
  */
-export class RequestSpacer {
-  private nextAt = 0;
-  private readonly intervalMs: number;
-
-  constructor(limit: RequestLimit) {
-    this.intervalMs = (limit.windowMs / limit.requests) * 1.01;
-  }
-
-  /** Milliseconds to wait before the call may go (and its slot is taken). */
-  take(now = Date.now()): number {
-    const slot = Math.max(now, this.nextAt);
-    this.nextAt = slot + this.intervalMs;
-    return slot - now;
-  }
-}
-
-/** One spacer per organization and provider in this process. */
-const spacers = new Map<string, RequestSpacer>();
-
-export function spacerFor(
+export function providerLane(
   orgId: string,
   provider: ActivationProvider,
   limits: Record<ActivationProvider, RequestLimit | null> = REQUEST_LIMITS,
-): RequestSpacer | null {
+): { key: string; spacingMs: number } | null {
   const limit = limits[provider];
   if (!limit) return null;
-  const key = `${orgId}:${provider}:${limit.requests}/${limit.windowMs}`;
-  let spacer = spacers.get(key);
-  if (!spacer) {
-    spacer = new RequestSpacer(limit);
-    spacers.set(key, spacer);
-  }
-  return spacer;
+  return {
+    key: `provider:${orgId}:${provider}`,
+    spacingMs: (limit.windowMs / limit.requests) * 1.01,
+  };
 }
 
 /** A run stops sending when the organization's daily budget for the provider is spent. */

@@ -12,12 +12,13 @@ import {
   type RequestLimit,
 } from '../../../../integrations/index.js';
 import type { Database } from '../../../../platform/database/database.js';
+import type { Pacer } from '../../../../platform/pacing/index.js';
 import {
   recordActivationOutcomes,
   type OrgCatalogue,
   type Warehouse,
 } from '../../../../warehouse/index.js';
-import { BudgetSpent, readBudget, spacerFor, spendCall } from './pacer.js';
+import { BudgetSpent, providerLane, readBudget, spendCall } from './pacer.js';
 import { PlanError, planRun } from './plan-run.js';
 import {
   claimBatch,
@@ -54,6 +55,8 @@ export interface ActivationRunDeps {
   /** Batches in flight at once (each a call or a Bulk job). */
   concurrency: number;
   sleep: (ms: number) => Promise<void>;
+  /** The send slots every process shares: calls are spaced to the provider's limit (ADR 0035). */
+  pacer: Pacer;
   limits?: Record<ActivationProvider, RequestLimit | null>;
   /** Runs after the destination answered, before the answers are written (tests crash here). */
   afterSend?: (runId: string, batch: number) => void;
@@ -133,11 +136,19 @@ async function plan(
 async function send(deps: ActivationRunDeps, runId: string, activation: ActivationRow) {
   const destination = deps.destinationOf(activation.provider);
   const budget = await readBudget(deps.db, activation.orgId, activation.provider);
-  const spacer = spacerFor(activation.orgId, activation.provider, deps.limits);
+  const lane = providerLane(activation.orgId, activation.provider, deps.limits);
   // Set by whichever lane finds the budget spent: the others stop claiming.
   const budgetState: { spent: BudgetSpent | null } = { spent: null };
   const pace = async () => {
     if (budgetState.spent) throw budgetState.spent;
+    // The slot first: a call refused one (the provider's lane booked far ahead, other runs or
+    // plays sending) is tried again like a 429, and spends none of the budget.
+    const slot = lane ? await deps.pacer.reserve(lane.key, lane.spacingMs) : null;
+    if (slot && !slot.taken)
+      throw new DestinationRetry(
+        `${activation.provider} calls are booked ahead (other runs are sending)`,
+        Math.ceil(slot.retryAfterMs / 1000),
+      );
     if (budget !== null)
       await spendCall(deps.db, activation.orgId, activation.provider, budget).catch(
         (error: unknown) => {
@@ -145,8 +156,7 @@ async function send(deps: ActivationRunDeps, runId: string, activation: Activati
           throw error;
         },
       );
-    const wait = spacer?.take() ?? 0;
-    if (wait > 0) await deps.sleep(wait);
+    if (slot?.taken && slot.waitMs > 0) await deps.sleep(slot.waitMs);
   };
   const held = new Set<number>();
   const renewal = setInterval(() => {

@@ -19,5 +19,6 @@ export function activationRunDeps(app: FastifyInstance, log: FastifyBaseLogger):
     leaseMs: app.config.plays.itemLeaseMs,
     concurrency: CONCURRENCY,
     sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    pacer: app.pacer,
   };
 }

@@ -21,7 +21,7 @@ export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDe
     log,
     sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
     concurrency: 32,
-    slackIntervalMs: 1_000,
+    pacer: app.pacer,
     leaseMs: app.config.plays.itemLeaseMs,
     retryScheduleSeconds: app.config.delivery.retryScheduleSeconds,
     onFailed: (event) =>
@@ -30,7 +30,7 @@ export function playRunDeps(app: FastifyInstance, log: FastifyBaseLogger): RunDe
       ),
     senders: {
       webhook: webhookSender({ allowPrivateHosts: app.config.sources.allowPrivateHosts }),
-      slack: slackSender(app, { log }),
+      slack: slackSender(app, { log, pacer: app.pacer }),
       salesforceTask: salesforceTaskSender(sessions),
       hubspotTask: hubspotTaskSender(sessions),
       outreachSequence: outreachSequenceSender(sessions),

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../../platform/database/database.js';
+import { waitForSlot, type Pacer } from '../../../../platform/pacing/index.js';
 import type { ActionOutcome } from '../../../../integrations/index.js';
 import { nextAttemptAt } from '../../../../platform/delivery/retry-schedule.js';
 import { sendAction, type ActionSenders, type PlayForRun } from './send-action.js';
 import type { DeliveriesFailed } from '../../../../platform/events/app-events.js';
+import { providerLane } from '../../activations/runs/pacer.js';
 import {
   claimItems,
   finishItems,
@@ -22,9 +24,13 @@ export interface RunDeps {
   senders: ActionSenders;
   loadPlay: (runId: string) => Promise<PlayForRun | null>;
   sleep: (ms: number) => Promise<void>;
-  /** Webhooks sent at once; a Slack channel gets one message per `slackIntervalMs`. */
+  /** Webhooks sent at once; a Slack channel's or a sheet tab's items go one at a time. */
   concurrency: number;
-  slackIntervalMs: number;
+  /**
+   * The send slots every process shares (ADR 0035): HubSpot tasks take the organization's
+   * HubSpot lane, which activation runs use too. Slack channels are paced by the Slack sender.
+   */
+  pacer: Pacer;
   /** A claim on items lasts this long, renewed every third of it while the batch is sent. */
   leaseMs: number;
   /** Seconds between an item's attempts (`DELIVERY_RETRY_SCHEDULE`); its length + 1 tries. */
@@ -47,8 +53,9 @@ const WAIT_IN_JOB_MS = 30_000;
  * transient failure leaves it pending until its next attempt on `DELIVERY_RETRY_SCHEDULE`
  * (a longer `Retry-After` wins), a permanent one fails it and the run goes on. The job waits
  * for retries due within 30 s; the minute's tick queues the run again for later ones, so the
- * run stays `running` until no item is pending. Slack messages go one at a time per channel,
- * paced at Slack's one per second; a sheet tab's rows one at a time.
+ * run stays `running` until no item is pending. Slack messages go one at a time per channel
+ * (the sender paces the channel at Slack's one per second, across processes); a sheet tab's
+ * rows one at a time.
  */
 export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
   const play = await deps.loadPlay(runId);
@@ -62,15 +69,15 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
       await deps.sleep(Math.max(wait, 50));
       continue;
     }
-    const lanes = new Map<string, { intervalMs: number; items: ClaimedItem[] }>();
+    const lanes = new Map<string, ClaimedItem[]>();
     const parallel: ClaimedItem[] = [];
     for (const item of items) {
-      const lane = laneOf(play, item, deps.slackIntervalMs);
+      const lane = laneOf(play, item);
       if (!lane) parallel.push(item);
       else {
-        const queue = lanes.get(lane.key) ?? { intervalMs: lane.intervalMs, items: [] };
-        queue.items.push(item);
-        lanes.set(lane.key, queue);
+        const queue = lanes.get(lane) ?? [];
+        queue.push(item);
+        lanes.set(lane, queue);
       }
     }
     const unfinished = new Set(items.map((item) => item.id));
@@ -88,10 +95,7 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
     await Promise.all([
       pool(parallel, deps.concurrency, finish),
       ...[...lanes.values()].map(async (lane) => {
-        for (const [index, item] of lane.items.entries()) {
-          if (index > 0 && lane.intervalMs > 0) await deps.sleep(lane.intervalMs);
-          await finish(item);
-        }
+        for (const item of lane) await finish(item);
       }),
     ]).finally(() => clearInterval(renewal));
     await marks.flush();
@@ -111,16 +115,45 @@ export async function runPlay(deps: RunDeps, runId: string): Promise<void> {
 }
 
 /**
- * Items that go one at a time: a Slack channel's, paced at Slack's one message a second, and a
- * sheet tab's (its key column is read before each append, ADR 0024). Others go in parallel.
+ * Items that go one at a time: a Slack channel's (each waits for the channel's next slot, so
+ * one run holds one slot of a channel at a time) and a sheet tab's (its key column is read
+ * before each append, ADR 0024). Others go in parallel.
  */
-function laneOf(play: PlayForRun, item: ClaimedItem, slackIntervalMs: number) {
+function laneOf(play: PlayForRun, item: ClaimedItem): string | null {
   const action = play.actions.find((candidate) => candidate.id === item.actionId);
-  if (action?.type === 'slack_message')
-    return { key: `slack:${action.channel}`, intervalMs: slackIntervalMs };
-  if (action?.type === 'google_sheet_append')
-    return { key: `sheet:${action.spreadsheetId}:${action.tab}`, intervalMs: 0 };
+  if (action?.type === 'slack_message') return `slack:${action.channel}`;
+  if (action?.type === 'google_sheet_append') return `sheet:${action.spreadsheetId}:${action.tab}`;
   return null;
+}
+
+/** A HubSpot task is two calls (the key's search, the create) of the lane's allowance. */
+const HUBSPOT_TASK_CALLS = 2;
+
+/**
+ * Waits for the organization's HubSpot slot before a HubSpot task (ADR 0035): plays and
+ * activation runs share HubSpot's 190 calls per 10 s. Answers "rate limited" when the lane
+ * is booked too far ahead: the item is tried again later, as after a 429.
+ */
+async function waitForProvider(
+  deps: RunDeps,
+  play: PlayForRun,
+  item: ClaimedItem,
+): Promise<ActionOutcome | null> {
+  const action = play.actions.find((candidate) => candidate.id === item.actionId);
+  const lane = action?.type === 'hubspot_task' ? providerLane(play.orgId, 'hubspot') : null;
+  if (!lane) return null;
+  const slot = await waitForSlot(
+    deps.pacer,
+    lane.key,
+    lane.spacingMs * HUBSPOT_TASK_CALLS,
+    deps.sleep,
+  );
+  if (slot.taken) return null;
+  return {
+    kind: 'rate-limited',
+    retryAfterSeconds: Math.ceil(slot.retryAfterMs / 1000),
+    error: 'HubSpot calls are booked ahead (activation runs or other plays are sending)',
+  };
 }
 
 /**
@@ -162,9 +195,12 @@ async function sendItem(deps: RunDeps, play: PlayForRun, item: ClaimedItem): Pro
   // An earlier try may have reached the provider (a timeout, a worker killed after it, or a
   // resent item's last round).
   const mayHaveSent = item.attempts > 0 || item.claimedBefore || item.error !== null;
-  const outcome = await sendAction(deps.senders, play, item, mayHaveSent).catch(
-    (error: unknown): ActionOutcome => ({ kind: 'transient', error: (error as Error).message }),
-  );
+  const send = async () =>
+    (await waitForProvider(deps, play, item)) ?? sendAction(deps.senders, play, item, mayHaveSent);
+  const outcome = await send().catch((error: unknown): ActionOutcome => ({
+    kind: 'transient',
+    error: (error as Error).message,
+  }));
   const answered = { id: item.id, attempts: 1, nextAttemptAt: null };
   if (outcome.kind === 'sent') {
     deps.afterSend?.(item);
