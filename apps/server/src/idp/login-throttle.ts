@@ -1,7 +1,8 @@
 /**
  * Slows down password guessing: after `maxFailures` failed sign-ins for one key within
  * `windowMs`, further attempts are refused until the oldest failure has left the window. In
- * memory, per process: enough for the embedded provider, which runs as one process.
+ * memory, per process: with several web processes each counts its own share, and the strict
+ * rate limit on the sign-in routes, counted across processes, bounds the sum (ADR 0035).
  */
 export interface LoginThrottle {
   isBlocked(key: string): boolean;
