@@ -14,9 +14,13 @@ import type { LoadedAhead } from '../landing/csv-load-ahead.js';
 import { csvColumnsOf } from './csv-columns.js';
 import { sniffCsv, withScratchDuckDB } from './csv-sniff.js';
 
-/** Where a CSV source's current file lives (the upload moves it there). */
-export function csvFileOf(dataDir: string, orgId: string, sourceId: string): string {
-  return path.join(dataDir, 'sources', orgId, `${sourceId}.csv`);
+/**
+ * Where a CSV source's current file lives (the upload moves it there): under the directory
+ * every process shares (`sharedDirOf`: the data directory unless UPLOAD_DIR is set, ADR 0035),
+ * so the worker that syncs it reads what any web process received.
+ */
+export function csvFileOf(sharedDir: string, orgId: string, sourceId: string): string {
+  return path.join(sharedDir, 'sources', orgId, `${sourceId}.csv`);
 }
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;

@@ -21,7 +21,8 @@ import type { SessionOpener } from '../../integrations/index.js';
 import type { CsvLoadAhead } from '../landing/csv-load-ahead.js';
 
 export interface ConnectorContext {
-  dataDir: string;
+  /** The directory every process shares: CSV sources' files are under it (ADR 0035). */
+  sharedDir: string;
   orgId: string;
   /** Null for an unsaved config being tested. */
   sourceId: string | null;
@@ -64,7 +65,7 @@ export function openConnector(
       if (!context.sourceId)
         throw new ConnectorError('not_found', 'Upload the file first: a CSV source is its file.');
       const { orgId, sourceId, loadAhead } = context;
-      const file = csvFileOf(context.dataDir, orgId, sourceId);
+      const file = csvFileOf(context.sharedDir, orgId, sourceId);
       return new CsvConnector(file, csvTableName(config), {
         ...(loadAhead
           ? { claimLoadedAhead: (onProgress) => loadAhead.claim(orgId, sourceId, file, onProgress) }

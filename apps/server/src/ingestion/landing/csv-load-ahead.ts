@@ -71,7 +71,10 @@ const SCRATCH_PREFIX = 'upl_';
  * table instead of reading the file twice more. Nothing is guessed that the whole-file
  * sniff would answer otherwise: a value that does not fit its column's type stops the load,
  * and so does a column empty in the sample that holds values later; the sync then sniffs and
- * loads the whole file as before. Only the DuckDB warehouse (`readsSniffedCsv`) loads ahead.
+ * loads the whole file as before. Only the DuckDB warehouse (`readsSniffedCsv`) loads ahead,
+ * so only a lone process does: several share a PostgreSQL warehouse (ADR 0035). There an
+ * upload's requests and its sync may reach different processes, and each step is then a
+ * no-op where it finds nothing (`finish`, `stop`; `claim` answers null: the sync reads the file).
  */
 export class CsvLoadAhead {
   private readonly options: Required<LoadAheadOptions>;

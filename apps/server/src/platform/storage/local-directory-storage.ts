@@ -8,7 +8,7 @@ import { assertSafeKey, type FileStorage } from './file-storage.js';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-/** A directory on the local disk (the embedded default, `<dataDir>/files`). */
+/** A directory on the local disk (the default: `files/` in the shared directory, ADR 0035). */
 export function createLocalDirectoryStorage(root: string): FileStorage {
   const pathOf = (key: string) => {
     assertSafeKey(key);

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FileStorage } from './file-storage.js';
 import { createLocalDirectoryStorage } from './local-directory-storage.js';
+import { adoptDataDirFiles, sharedDirOf } from './shared-dir.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,16 +13,21 @@ declare module 'fastify' {
 }
 
 interface StoragePluginOptions {
-  /** A storage the caller provides; default a directory under the data directory. */
+  /** A storage the caller provides; default `files/` in the shared directory. */
   storage?: FileStorage;
 }
 
-const registerStorage: FastifyPluginCallback<StoragePluginOptions> = (app, options, done) => {
+/**
+ * Stored files live in the directory every process shares (`sharedDirOf`, ADR 0035): the
+ * data directory unless UPLOAD_DIR is set. What the data directory held before UPLOAD_DIR
+ * was set moves there first.
+ */
+const registerStorage: FastifyPluginAsync<StoragePluginOptions> = async (app, options) => {
+  await adoptDataDirFiles(app.config, app.log.child({ component: 'storage' }));
   app.decorate(
     'fileStorage',
-    options.storage ?? createLocalDirectoryStorage(path.join(app.config.dataDir, 'files')),
+    options.storage ?? createLocalDirectoryStorage(path.join(sharedDirOf(app.config), 'files')),
   );
-  done();
 };
 
 export const storagePlugin = fp(registerStorage, {

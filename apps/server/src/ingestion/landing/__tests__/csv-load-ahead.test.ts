@@ -114,6 +114,18 @@ describe('CsvLoadAhead: a CSV upload loaded while it arrives (ADR 0029)', () => 
     expect(await scratchTables()).toEqual([]);
   });
 
+  it('claims nothing in a worker for an upload another process received (ADR 0035)', async () => {
+    const worker = new CsvLoadAhead(warehouse, pino({ level: 'silent' }));
+    const file = path.join(dir, 'elsewhere.csv');
+    writeFileSync(file, HEADER + rows(1, 50));
+    // The upload's last PATCH reached this process, its POST another one.
+    worker.finish(`${ORG}_elsewhere`, 'source-elsewhere');
+    worker.stop(`${ORG}_elsewhere`, 'The upload was terminated.');
+    expect(await worker.claim(ORG, 'source-elsewhere', file, () => undefined)).toBeNull();
+    await worker.close();
+    expect(await scratchTables()).toEqual([]);
+  });
+
   it('drops the scratch tables a killed process left when the next upload starts', async () => {
     await warehouse.createTable(ORG, {
       name: 'upl_0123456789abcdef',

@@ -10,7 +10,6 @@ import {
 } from '../../composer/__tests__/composer-fixture.js';
 import { leadsCsv } from '../../composer/__tests__/leads-csv.js';
 import { countRows, waitForSync } from '../../composer/__tests__/sync-helpers.js';
-import { uploadsDirOf } from '../uploads/tus-server.js';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -85,9 +84,7 @@ describe('transfer: resumable CSV upload (tus 1.0)', () => {
     expect(await countRows(f, sync.tables[0]!.warehouseTable)).toBe(ROWS);
     // The rows were loaded while they arrived, and the sync took that load (ADR 0029).
     expect(await claim.mock.results.at(-1)?.value).toMatchObject({ rows: ROWS });
-    expect(readdirSync(uploadsDirOf(f.t.config.dataDir)).filter((n) => !n.startsWith('.'))).toEqual(
-      [],
-    );
+    expect(readdirSync(f.t.config.uploadDir).filter((n) => !n.startsWith('.'))).toEqual([]);
 
     // A second upload naming the source replaces its file and syncs it again.
     const again = await create(
@@ -142,6 +139,6 @@ describe('transfer: resumable CSV upload (tus 1.0)', () => {
   it('refuses an upload over UPLOAD_MAX_BYTES', async () => {
     const tooBig = await create(f.dana.token, 5_000_001);
     expect(tooBig.statusCode).toBe(413);
-    expect(existsSync(uploadsDirOf(f.t.config.dataDir))).toBe(true);
+    expect(existsSync(f.t.config.uploadDir)).toBe(true);
   });
 });

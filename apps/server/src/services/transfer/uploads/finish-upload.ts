@@ -10,6 +10,7 @@ import {
   updateSource,
   queueSync,
 } from '../../../ingestion/index.js';
+import { sharedDirOf } from '../../../platform/storage/shared-dir.js';
 import type { Uploader } from './upload-ids.js';
 
 type Transfer = Pick<FastifyInstance, 'db' | 'jobs' | 'config' | 'csvLoadAhead'>;
@@ -51,7 +52,7 @@ export async function finishUpload(app: Transfer, upload: FinishedUpload) {
       createdBy: upload.userId,
     });
   }
-  const target = csvFileOf(app.config.dataDir, upload.orgId, sourceId);
+  const target = csvFileOf(sharedDirOf(app.config), upload.orgId, sourceId);
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   await rename(upload.file, target);
   await rm(`${upload.file}.json`, { force: true });

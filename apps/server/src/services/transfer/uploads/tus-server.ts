@@ -5,10 +5,8 @@ import { EVENTS, Server } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
 import { findSource } from '../../../ingestion/index.js';
 import { finishUpload } from './finish-upload.js';
+import { SharedTusLocker } from './tus-locker.js';
 import { newUploadId, uploaderOf, type Uploader } from './upload-ids.js';
-
-/** Where unfinished uploads wait (a finished one moves to its source). */
-export const uploadsDirOf = (dataDir: string) => path.join(dataDir, 'uploads');
 
 /** tus answers a hook's thrown `{ status_code, body }` with them (its documented way). */
 class TusRefusal extends Error {
@@ -33,15 +31,21 @@ function caller(request: Request): Uploader {
  * of it has checked the bearer token and the upload's organization, and passes who is asking
  * in headers it sets itself; the hooks create the upload under that organization and turn a
  * finished one into a CSV source and its sync.
+ *
+ * Any process may take any request of an upload (ADR 0035): the uploads in progress are in
+ * UPLOAD_DIR, which every process shares, and tus keeps nothing of them in memory — an
+ * upload's length and metadata are its `<id>.json` (tus's file config store), its offset
+ * the size of its file — and the lock on an upload is the processes' shared one.
  */
 export function createTusServer(
-  app: Pick<FastifyInstance, 'db' | 'jobs' | 'config' | 'csvLoadAhead'>,
+  app: Pick<FastifyInstance, 'db' | 'jobs' | 'config' | 'csvLoadAhead' | 'locks'>,
   mount: string,
 ) {
-  const directory = uploadsDirOf(app.config.dataDir);
+  const directory = app.config.uploadDir;
   const server = new Server({
     path: mount,
     datastore: new FileStore({ directory }),
+    locker: new SharedTusLocker(app.locks, directory),
     maxSize: app.config.sources.uploadMaxBytes,
     respectForwardedHeaders: false,
     namingFunction: (req) => newUploadId(caller(req).orgId),
