@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -12,10 +12,10 @@ import {
   loadDemoData,
   openWarehouse,
 } from '../apps/server/src/warehouse/index.js';
+import { listeningUrl, startServer } from '../apps/server/test/server-process.js';
 import { createTestKeys, nowSeconds, signTestToken } from '../apps/server/test/tokens.js';
 import { API } from './bench-app.js';
 
-const serverDir = path.resolve(import.meta.dirname, '../apps/server');
 const START_TIMEOUT_MS = 120_000;
 
 /** One `src/main.ts` process of the scale-out deployment (docs/deploy.md, ADR 0035). */
@@ -30,39 +30,23 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** `src/main.ts` as its own process (its own event loop) with only `env` and PATH, HOME. */
+/** `src/main.ts` as its own process (its own event loop), once it listens. */
 async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const server = startServer(env);
+  const { child, exited } = server;
   running.add(child);
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => fail('did not listen in time'), START_TIMEOUT_MS);
-    const onOutput = (chunk: Buffer) => {
-      output += chunk.toString();
-      const address = /listening on (http:\/\/[\d.:]+)/.exec(output)?.[1];
-      if (!address) return;
-      clearTimeout(timer);
-      resolve(address);
-    };
-    function fail(why: string) {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`${env.REVLANE_ROLE} process ${why}:\n${output}`));
-    }
-    child.stdout.on('data', onOutput);
-    child.stderr.on('data', onOutput);
-    void exited.then((code) => fail(`exited (${code})`));
-  });
+  void exited.then(() => running.delete(child));
+  let url: string;
+  try {
+    url = await Promise.race([
+      listeningUrl(server, START_TIMEOUT_MS),
+      exited.then((code) => Promise.reject(new Error(`exited (${code})`))),
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`${env.REVLANE_ROLE} process ${why}:\n${server.output()}`);
+  }
   return {
     url,
     stop: async () => {
