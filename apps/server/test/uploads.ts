@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -94,3 +95,14 @@ export function uploadProbe(t: TestApp, orgId: string) {
     },
   };
 }
+
+/** A tus PATCH carrying `bytes` from `offset` (the creation-with-upload protocol's part). */
+export const tusPatch = (location: string, offset: number, bytes: Buffer): InjectOptions => ({
+  method: 'PATCH',
+  url: location,
+  headers: {
+    'upload-offset': String(offset),
+    'content-type': 'application/offset+octet-stream',
+  },
+  payload: bytes,
+});

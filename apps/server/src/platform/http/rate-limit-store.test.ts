@@ -133,6 +133,31 @@ describe('the PostgreSQL counter: one upsert in flight per key', () => {
   });
 });
 
+/** What a shared counter must do whichever store keeps it: two processes' counters on it. */
+function itCountsAcrossTwoProcesses(countersOf: () => RateCounter[]) {
+  it('gives hits from two processes the places 1..N exactly', async () => {
+    const counters = countersOf();
+    const counts = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => counters[i % 2]!.hit('shared', 60_000)),
+    );
+    expect(sorted(counts)).toEqual(places(400));
+    const { ttlMs } = counts[0]!;
+    expect(ttlMs).toBeGreaterThan(55_000);
+    expect(ttlMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('starts a lapsed window over, reads without counting, and resets', async () => {
+    const [one, two] = countersOf() as [RateCounter, RateCounter];
+    await one.hit('short', 50, 3);
+    expect(await two.hit('short', 50, 0)).toMatchObject({ count: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await two.hit('short', 50, 0)).toEqual({ count: 0, ttlMs: 0 });
+    expect(await two.hit('short', 50)).toMatchObject({ count: 1 });
+    await one.reset('short');
+    expect(await two.hit('short', 50, 0)).toEqual({ count: 0, ttlMs: 0 });
+  });
+}
+
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) console.warn('PostgreSQL rate counters skipped: TEST_DATABASE_URL is unset');
 
@@ -157,26 +182,7 @@ describe.skipIf(!adminUrl)('the PostgreSQL counter on a real database', () => {
     );
   });
 
-  it('gives hits from two processes the places 1..N exactly', async () => {
-    const counts = await Promise.all(
-      Array.from({ length: 400 }, (_, i) => counters[i % 2]!.hit('shared', 60_000)),
-    );
-    expect(sorted(counts)).toEqual(places(400));
-    const { ttlMs } = counts[0]!;
-    expect(ttlMs).toBeGreaterThan(55_000);
-    expect(ttlMs).toBeLessThanOrEqual(60_000);
-  });
-
-  it('starts a lapsed window over, reads without counting, and resets', async () => {
-    const [one, two] = counters as [RateCounter, RateCounter];
-    await one.hit('short', 50, 3);
-    expect(await two.hit('short', 50, 0)).toMatchObject({ count: 3 });
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await two.hit('short', 50, 0)).toEqual({ count: 0, ttlMs: 0 });
-    expect(await two.hit('short', 50)).toMatchObject({ count: 1 });
-    await one.reset('short');
-    expect(await two.hit('short', 50, 0)).toEqual({ count: 0, ttlMs: 0 });
-  });
+  itCountsAcrossTwoProcesses(() => counters);
 });
 
 const hasRedis = await createRedisCounter({ url: REDIS_URL }).then(
@@ -195,22 +201,5 @@ describe.skipIf(!hasRedis)('the Redis counter', () => {
   });
   afterAll(() => Promise.all(counters.map((counter) => counter.close())));
 
-  it('gives hits from two processes the places 1..N exactly', async () => {
-    const counts = await Promise.all(
-      Array.from({ length: 400 }, (_, i) => counters[i % 2]!.hit('shared', 60_000)),
-    );
-    expect(sorted(counts)).toEqual(places(400));
-    expect(counts[0]!.ttlMs).toBeGreaterThan(55_000);
-  });
-
-  it('starts a lapsed window over, reads without counting, and resets', async () => {
-    const [one, two] = counters as [RateCounter, RateCounter];
-    await one.hit('short', 50, 3);
-    expect(await two.hit('short', 50, 0)).toMatchObject({ count: 3 });
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await two.hit('short', 50, 0)).toEqual({ count: 0, ttlMs: 0 });
-    expect(await two.hit('short', 50)).toMatchObject({ count: 1 });
-    await one.reset('short');
-    expect(await two.hit('short', 50, 0)).toEqual({ count: 0, ttlMs: 0 });
-  });
+  itCountsAcrossTwoProcesses(() => counters);
 });

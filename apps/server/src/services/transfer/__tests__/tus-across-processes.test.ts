@@ -13,6 +13,7 @@ import { sharedDirOf } from '../../../platform/storage/shared-dir.js';
 import { asUser, testConfig } from '../../../../test/app.js';
 import { withAdminClient } from '../../../../test/database.js';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
+import { tusPatch } from '../../../../test/uploads.js';
 import { createTestKeys, signTestToken } from '../../../../test/tokens.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -98,15 +99,7 @@ describe.skipIf(!adminUrl)('transfer: a tus upload across processes (ADR 0035)',
   const tus = (at: Started, request: InjectOptions) =>
     at.app.inject(asUser(token, { ...request, headers: { ...TUS, ...request.headers } }));
   const patch = (at: Started, location: string, offset: number, bytes: Buffer) =>
-    tus(at, {
-      method: 'PATCH',
-      url: location,
-      headers: {
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      payload: bytes,
-    });
+    tus(at, tusPatch(location, offset, bytes));
   const composer = (at: Started, url: string) =>
     at.app.inject(asUser(token, { method: 'GET', url: `${COMPOSER}/${url}` }));
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Source } from '@revlane/contracts';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { asUser } from '../../../../test/app.js';
+import { tusPatch } from '../../../../test/uploads.js';
 import {
   createComposerFixture,
   type ComposerFixture,
@@ -45,15 +46,7 @@ describe('transfer: resumable CSV upload (tus 1.0)', () => {
     });
 
   const patch = (token: string, location: string, offset: number, bytes: Buffer) =>
-    tus(token, {
-      method: 'PATCH',
-      url: location,
-      headers: {
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      payload: bytes,
-    });
+    tus(token, tusPatch(location, offset, bytes));
 
   it('resumes an upload after half, then creates the CSV source and syncs it', async () => {
     const claim = vi.spyOn(f.t.app.csvLoadAhead, 'claim');
