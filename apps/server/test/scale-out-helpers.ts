@@ -214,6 +214,18 @@ export function workerActivity(adminUrl: string, database: string): Promise<Work
   });
 }
 
+/** The first (by name) of the processes whose last statement `matches`, if any. */
+export function firstDoing(
+  activity: readonly WorkerActivity[],
+  matches: (row: WorkerActivity) => boolean,
+): string | undefined {
+  const found = activity
+    .filter(matches)
+    .map((row) => row.process)
+    .sort();
+  return found[0]?.replace(/^revlane-/, '');
+}
+
 /** The one process among `activity` whose statements `matches` picks, if exactly one. */
 export function theOneDoing(
   activity: readonly WorkerActivity[],
