@@ -2,6 +2,7 @@ import { CONNECTION_LABELS, type ConnectionProvider } from '@revlane/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ProviderSettings } from '../../platform/connections-config.js';
 import type { Queryable } from '../../platform/database/queryable.js';
+import type { Locks } from '../../platform/locks/index.js';
 import type { SecretBox } from '../../platform/secrets/secret-box.js';
 import { ConnectorError } from './connector.js';
 import {
@@ -21,6 +22,9 @@ export const RECONNECT_MESSAGE = (label: string) =>
 export const sealTokens = (secrets: SecretBox, connectionId: string, tokens: ProviderTokens) =>
   secrets.sealJson(tokens, connectionId);
 
+/** The lock namespace that takes refreshes of one connection in turn (ADR 0035). */
+const REFRESH_LOCKS = 'connection-refresh';
+
 /**
  * A connected account's tokens for the code that calls the provider: opened from their
  * sealed column (docs/architecture.md §3.3), refreshed before expiry and saved again, and a
@@ -28,13 +32,24 @@ export const sealTokens = (secrets: SecretBox, connectionId: string, tokens: Pro
  */
 export class ConnectionSession {
   private tokens: ProviderTokens;
+  /** The sealed value `tokens` were opened from or saved as: how a renew sees another's. */
+  private sealed: string;
 
+  /**
+   * `deps` is usually the app: its `locks` (when present) take one connection's refreshes in
+   * turn across sessions and processes.
+   */
   constructor(
-    private readonly deps: { db: Queryable; secrets: SecretBox },
+    private readonly deps: { db: Queryable; secrets: SecretBox; locks?: Locks },
     readonly record: ConnectionRecord,
     readonly settings: ProviderSettings,
   ) {
-    this.tokens = deps.secrets.openJson(record.sealedTokens ?? '', record.id) as ProviderTokens;
+    this.sealed = record.sealedTokens ?? '';
+    this.tokens = this.open(this.sealed);
+  }
+
+  private open(sealed: string) {
+    return this.deps.secrets.openJson(sealed, this.record.id) as ProviderTokens;
   }
 
   /** The tokens as saved, without a refresh (revoking needs no fresh access token). */
@@ -56,22 +71,53 @@ export class ConnectionSession {
   /**
    * Refreshes now, whatever the saved expiry says (the provider answered 401 to a token we
    * thought alive); a provider without refresh tokens keeps what it has.
+   *
+   * One refresh of a connection at a time, across processes (ADR 0035): a provider that
+   * rotates refresh tokens refuses the second of two concurrent refreshes (`invalid_grant`),
+   * which would wrongly ask the customer to reconnect. Whoever waited adopts the tokens the
+   * other saved instead of refreshing again.
    */
   async renew(): Promise<void> {
     const provider = OAUTH_PROVIDERS[this.provider];
     if (!provider?.refresh || !this.tokens.refreshToken) return;
-    try {
-      await this.save(await provider.refresh(this.settings, this.tokens));
-    } catch (error) {
-      throw await this.failed(error);
-    }
+    const refresh = provider.refresh.bind(provider);
+    const renew = async () => {
+      if (await this.adoptSaved()) return;
+      try {
+        await this.save(await refresh(this.settings, this.tokens));
+      } catch (error) {
+        throw await this.failed(error);
+      }
+    };
+    if (this.deps.locks) await this.deps.locks.named(REFRESH_LOCKS).run(this.record.id, renew);
+    else await renew();
+  }
+
+  /**
+   * Takes the tokens saved since this session opened or last saved them (another session
+   * refreshed meanwhile): true when it did. A connection whose tokens are gone (disconnected)
+   * is not refreshed back to life.
+   */
+  private async adoptSaved(): Promise<boolean> {
+    const saved = await findConnection(this.deps.db, this.record.orgId, this.provider);
+    if (saved?.id !== this.record.id || !saved.sealedTokens)
+      throw new ConnectorError(
+        'authentication',
+        `${CONNECTION_LABELS[this.provider]} is not connected: connect it on the Connections page.`,
+      );
+    if (saved.sealedTokens === this.sealed) return false;
+    this.tokens = this.open(saved.sealedTokens);
+    this.sealed = saved.sealedTokens;
+    return true;
   }
 
   /** Stores tokens a client refreshed on its own (jsforce on `INVALID_SESSION_ID`). */
   async save(tokens: ProviderTokens) {
+    const sealed = sealTokens(this.deps.secrets, this.record.id, tokens);
     this.tokens = tokens;
+    this.sealed = sealed;
     await updateConnection(this.deps.db, this.record.orgId, this.provider, {
-      sealedTokens: sealTokens(this.deps.secrets, this.record.id, tokens),
+      sealedTokens: sealed,
       expiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : null,
     });
   }

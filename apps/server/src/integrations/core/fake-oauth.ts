@@ -50,6 +50,11 @@ export class FakeOAuth {
   throttleNext = 0;
   /** Milliseconds an accepted API call waits before it answers (a slow provider). */
   answerDelayMs = 0;
+  /**
+   * A refresh issues a new refresh token and revokes the one used, as providers that rotate
+   * refresh tokens do: a second refresh with the old one is `invalid_grant`. Off by default.
+   */
+  rotateRefreshTokens: boolean;
   /** Signed access tokens stay valid across a restart of the app that serves the fake. */
   private readonly signedAccess: boolean;
   /** Signed tokens issued up to this moment were revoked all at once (`revokeAll`). */
@@ -59,9 +64,10 @@ export class FakeOAuth {
     readonly provider: string,
     readonly clientId: string,
     readonly clientSecret: string,
-    options: { accessTtlSeconds: number; signedAccess?: boolean },
+    options: { accessTtlSeconds: number; signedAccess?: boolean; rotateRefreshTokens?: boolean },
   ) {
     this.accessTtlSeconds = options.accessTtlSeconds;
+    this.rotateRefreshTokens = options.rotateRefreshTokens ?? false;
     this.signedAccess = options.signedAccess ?? false;
   }
 
@@ -211,25 +217,38 @@ export class FakeOAuth {
     return { accessToken, refreshToken, expiresIn: this.accessTtlSeconds };
   }
 
-  /** A new access token for a live refresh token; null = invalid_grant. */
-  refreshAccess(refreshToken: string | undefined) {
+  /**
+   * A new access token for a live refresh token (and a new refresh token in its place when
+   * `rotateRefreshTokens`); null = invalid_grant.
+   */
+  refreshAccess(
+    refreshToken: string | undefined,
+  ): { accessToken: string; expiresIn: number; refreshToken?: string } | null {
     if (!refreshToken || !this.refresh.has(refreshToken)) return null;
     const accessToken = token(`${this.provider}-at-`);
     this.access.set(accessToken, Date.now() + this.accessTtlSeconds * 1000);
     const grant = this.grants.get(refreshToken);
     if (grant) this.grants.set(accessToken, grant);
     this.issued.push(accessToken);
-    return { accessToken, expiresIn: this.accessTtlSeconds };
+    if (!this.rotateRefreshTokens) return { accessToken, expiresIn: this.accessTtlSeconds };
+    const rotated = token(`${this.provider}-rt-`);
+    this.revoke(refreshToken);
+    this.refresh.add(rotated);
+    if (grant) this.grants.set(rotated, grant);
+    this.issued.push(rotated);
+    return { accessToken, expiresIn: this.accessTtlSeconds, refreshToken: rotated };
   }
 
   /**
    * A token endpoint's grant: an authorization code is redeemed, a refresh token gets a new
-   * access token and stays the refresh token; null = invalid_grant.
+   * access token and stays the refresh token (unless rotated); null = invalid_grant.
    */
   grant(form: Record<string, string | undefined>) {
     if (form.grant_type !== 'refresh_token') return this.redeem(form);
     const refreshed = this.refreshAccess(form.refresh_token);
-    return refreshed && { ...refreshed, refreshToken: form.refresh_token! };
+    return (
+      refreshed && { ...refreshed, refreshToken: refreshed.refreshToken ?? form.refresh_token! }
+    );
   }
 
   /** The scopes granted with an access token ('' when it was refreshed or is unknown). */
