@@ -12,6 +12,7 @@ import { createProviderConfiguration } from './provider-config.js';
 import { registerProviderHandoff } from './provider-mount.js';
 import { createPasswordReset } from './password-reset/index.js';
 import { loadIdpSecrets, toPublicJwks } from './secrets.js';
+import { createMemoryCounter } from '../platform/http/rate-limit-store.js';
 import { secretBoxFor } from '../platform/secrets/secrets-plugin.js';
 import { createAdapterFactory, deleteExpiredModels } from './storage-adapter.js';
 
@@ -67,12 +68,16 @@ export async function createEmbeddedIdp({
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
-  const throttle = createSignInThrottle();
   const passwordReset = createPasswordReset({ config, db, accounts, log });
   const plugin: FastifyPluginAsync = async (app) => {
     if (app.prefix !== mountPath) {
       log.warn({ prefix: app.prefix, mountPath }, 'identity provider mounted off its issuer path');
     }
+    // The failed sign-ins and the reset requests are counted where the rate limits are, shared
+    // by every web process (ADR 0035; app.ts registers them first). Mounted alone (its own
+    // tests), the provider counts in this process's memory.
+    const counter = app.hasDecorator('rateCounter') ? app.rateCounter : createMemoryCounter();
+    const throttle = createSignInThrottle({ counter });
     registerInteractionRoutes(app, {
       provider,
       clientId,
@@ -80,7 +85,7 @@ export async function createEmbeddedIdp({
       accounts,
       throttle,
     });
-    passwordReset.register(app);
+    passwordReset.register(app, counter);
     // Its own encapsulated context: the body-parsing changes must not leak to our routes.
     await app.register(async (providerScope) => {
       registerProviderHandoff(providerScope, provider, mountPath);

@@ -74,7 +74,7 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       if (!interaction) return expired(reply);
 
       const { email, password } = body.data;
-      const retryAfter = throttle.retryAfterSeconds(email, request.ip);
+      const retryAfter = await throttle.retryAfterSeconds(email, request.ip);
       if (retryAfter > 0) {
         return reply
           .code(429)
@@ -85,14 +85,14 @@ export function registerInteractionRoutes(app: FastifyInstance, options: Interac
       const found = await accounts.findForSignIn(email);
       const isPasswordRight = await checkSignInPassword(found?.passwordHash, password);
       if (!found || !isPasswordRight) {
-        throttle.recordFailure(email, request.ip);
+        await throttle.recordFailure(email, request.ip);
         request.log.info({ userId: found?.account.userId }, 'sign-in failed');
         return reply.code(401).send({
           error: SIGN_IN_ERROR_CODES.invalidCredentials,
           message: SIGN_IN_MESSAGES.invalidCredentials,
         });
       }
-      throttle.recordSuccess(email, request.ip);
+      await throttle.recordSuccess(email, request.ip);
 
       let redirectTo: string;
       try {

@@ -1,52 +1,48 @@
+import type { RateCounter } from '../platform/http/rate-limit-store.js';
+
 /**
- * Slows down password guessing: after `maxFailures` failed sign-ins for one key within
- * `windowMs`, further attempts are refused until the oldest failure has left the window. In
- * memory, per process: with several web processes each counts its own share, and the strict
- * rate limit on the sign-in routes, counted across processes, bounds the sum (ADR 0035).
+ * Slows down password guessing: after `maxFailures` failed sign-ins for one key, further
+ * attempts are refused until the window opened by the key's first failure closes. Counted in
+ * the rate limits' shared counter (`app.rateCounter`: PostgreSQL or Redis, in memory on
+ * PGlite), so a sprayer spread over several web processes gets no more tries than one
+ * (ADR 0035). A fixed window from the first failure rather than a sliding log of each one:
+ * what the shared counter keeps in one row, and never lets more than `maxFailures` through
+ * per window.
  */
 export interface LoginThrottle {
-  isBlocked(key: string): boolean;
+  isBlocked(key: string): Promise<boolean>;
   /** Seconds until the key may try again (0 when it is not blocked). */
-  retryAfterSeconds(key: string): number;
-  recordFailure(key: string): void;
-  reset(key: string): void;
+  retryAfterSeconds(key: string): Promise<number>;
+  recordFailure(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
 }
 
+const WINDOW_MS = 15 * 60 * 1000;
+
 export function createLoginThrottle({
+  counter,
+  prefix,
   maxFailures = 10,
-  windowMs = 15 * 60 * 1000,
-  now = () => Date.now(),
-}: { maxFailures?: number; windowMs?: number; now?: () => number } = {}): LoginThrottle {
-  const failures = new Map<string, number[]>();
-
-  const recent = (key: string): number[] => {
-    const since = now() - windowMs;
-    const kept = (failures.get(key) ?? []).filter((at) => at > since);
-    if (kept.length) failures.set(key, kept);
-    else failures.delete(key);
-    return kept;
-  };
-
+  windowMs = WINDOW_MS,
+}: {
+  counter: RateCounter;
+  /** Keeps this throttle's keys apart from every other count in the counter. */
+  prefix: string;
+  maxFailures?: number;
+  windowMs?: number;
+}): LoginThrottle {
+  async function retryAfterSeconds(key: string) {
+    // n = 0: reads the count, opens no window.
+    const { count, ttlMs } = await counter.hit(prefix + key, windowMs, 0);
+    return count < maxFailures ? 0 : Math.max(1, Math.ceil(ttlMs / 1000));
+  }
   return {
-    isBlocked: (key) => recent(key).length >= maxFailures,
-    retryAfterSeconds(key) {
-      const kept = recent(key);
-      if (kept.length < maxFailures) return 0;
-      // Free again once enough failures have aged out to fall below the maximum.
-      const freedAt = kept[kept.length - maxFailures]! + windowMs;
-      return Math.max(1, Math.ceil((freedAt - now()) / 1000));
+    isBlocked: async (key) => (await retryAfterSeconds(key)) > 0,
+    retryAfterSeconds,
+    async recordFailure(key) {
+      await counter.hit(prefix + key, windowMs);
     },
-    recordFailure(key) {
-      const kept = recent(key);
-      kept.push(now());
-      failures.set(key, kept);
-      // Bounded memory under a flood of distinct keys: forget the oldest entries.
-      if (failures.size > 10_000) {
-        const oldest = failures.keys().next().value;
-        if (oldest !== undefined) failures.delete(oldest);
-      }
-    },
-    reset: (key) => void failures.delete(key),
+    reset: (key) => counter.reset(prefix + key),
   };
 }
 
@@ -57,27 +53,44 @@ export function createLoginThrottle({
  */
 export interface SignInThrottle {
   /** Seconds to wait before this email may be tried from this address again; 0 = go ahead. */
-  retryAfterSeconds(email: string, ip: string): number;
-  recordFailure(email: string, ip: string): void;
+  retryAfterSeconds(email: string, ip: string): Promise<number>;
+  recordFailure(email: string, ip: string): Promise<void>;
   /** A success clears the email's count, never the address's: one known account must not
    * let a sprayer start over. */
-  recordSuccess(email: string, ip: string): void;
+  recordSuccess(email: string, ip: string): Promise<void>;
 }
 
 export function createSignInThrottle({
-  perAccount = createLoginThrottle({ maxFailures: 10 }),
-  perAddress = createLoginThrottle({ maxFailures: 30 }),
-}: { perAccount?: LoginThrottle; perAddress?: LoginThrottle } = {}): SignInThrottle {
+  counter,
+  perAccount = createLoginThrottle({
+    counter,
+    prefix: 'login-failures:account:',
+    maxFailures: 10,
+  }),
+  perAddress = createLoginThrottle({
+    counter,
+    prefix: 'login-failures:address:',
+    maxFailures: 30,
+  }),
+}: {
+  counter: RateCounter;
+  perAccount?: LoginThrottle;
+  perAddress?: LoginThrottle;
+}): SignInThrottle {
   const accountKey = (email: string, ip: string) => `${email.trim().toLowerCase()}|${ip}`;
   return {
-    retryAfterSeconds: (email, ip) =>
-      Math.max(
+    async retryAfterSeconds(email, ip) {
+      const [account, address] = await Promise.all([
         perAccount.retryAfterSeconds(accountKey(email, ip)),
         perAddress.retryAfterSeconds(ip),
-      ),
-    recordFailure(email, ip) {
-      perAccount.recordFailure(accountKey(email, ip));
-      perAddress.recordFailure(ip);
+      ]);
+      return Math.max(account, address);
+    },
+    async recordFailure(email, ip) {
+      await Promise.all([
+        perAccount.recordFailure(accountKey(email, ip)),
+        perAddress.recordFailure(ip),
+      ]);
     },
     recordSuccess: (email, ip) => perAccount.reset(accountKey(email, ip)),
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryCounter } from '../../platform/http/rate-limit-store.js';
 import { createLoginThrottle, createSignInThrottle } from '../login-throttle.js';
 import { checkSignInPassword, hashPassword } from '../passwords.js';
 import { rewriteLogout } from '../provider-mount.js';
@@ -31,52 +32,55 @@ describe('jsonToForm', () => {
 });
 
 describe('createLoginThrottle', () => {
-  it('blocks after the limit within the window and forgets afterwards', () => {
+  it('blocks after the limit within the window and forgets afterwards', async () => {
     let now = 0;
-    const throttle = createLoginThrottle({ maxFailures: 3, windowMs: 1000, now: () => now });
+    const counter = createMemoryCounter({ now: () => now });
+    const throttle = createLoginThrottle({ counter, prefix: 't:', maxFailures: 3, windowMs: 1000 });
     for (let i = 0; i < 3; i += 1) {
-      expect(throttle.isBlocked('k')).toBe(false);
-      throttle.recordFailure('k');
+      expect(await throttle.isBlocked('k')).toBe(false);
+      await throttle.recordFailure('k');
     }
-    expect(throttle.isBlocked('k')).toBe(true);
-    expect(throttle.isBlocked('other')).toBe(false);
+    expect(await throttle.isBlocked('k')).toBe(true);
+    expect(await throttle.isBlocked('other')).toBe(false);
     now = 1001;
-    expect(throttle.isBlocked('k')).toBe(false);
-    throttle.recordFailure('k');
-    throttle.reset('k');
-    expect(throttle.isBlocked('k')).toBe(false);
+    expect(await throttle.isBlocked('k')).toBe(false);
+    await throttle.recordFailure('k');
+    await throttle.reset('k');
+    expect(await throttle.isBlocked('k')).toBe(false);
   });
 });
 
 describe('createSignInThrottle', () => {
-  it('counts one address across emails (password spraying), and a success never clears that', () => {
+  it('counts one address across emails (password spraying), and a success never clears that', async () => {
     let now = 0;
-    const clock = () => now;
+    const counter = createMemoryCounter({ now: () => now });
     const throttle = createSignInThrottle({
-      perAccount: createLoginThrottle({ maxFailures: 3, windowMs: 60_000, now: clock }),
-      perAddress: createLoginThrottle({ maxFailures: 5, windowMs: 60_000, now: clock }),
+      counter,
+      perAccount: createLoginThrottle({ counter, prefix: 'a:', maxFailures: 3, windowMs: 60_000 }),
+      perAddress: createLoginThrottle({ counter, prefix: 'i:', maxFailures: 5, windowMs: 60_000 }),
     });
     for (let i = 0; i < 5; i += 1) {
-      expect(throttle.retryAfterSeconds(`user${i}@spray.example`, '10.0.0.1')).toBe(0);
-      throttle.recordFailure(`user${i}@spray.example`, '10.0.0.1');
+      expect(await throttle.retryAfterSeconds(`user${i}@spray.example`, '10.0.0.1')).toBe(0);
+      await throttle.recordFailure(`user${i}@spray.example`, '10.0.0.1');
       now += 1000;
     }
-    // A sixth, never-tried email from that address waits until the first failure ages out.
-    expect(throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.1')).toBe(55);
-    throttle.recordSuccess('known@spray.example', '10.0.0.1');
-    expect(throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.1')).toBe(55);
-    expect(throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.2')).toBe(0);
+    // A sixth, never-tried email from that address waits until the window opened by the
+    // first failure closes.
+    expect(await throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.1')).toBe(55);
+    await throttle.recordSuccess('known@spray.example', '10.0.0.1');
+    expect(await throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.1')).toBe(55);
+    expect(await throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.2')).toBe(0);
     now = 60_001;
-    expect(throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.1')).toBe(0);
+    expect(await throttle.retryAfterSeconds('fresh@spray.example', '10.0.0.1')).toBe(0);
   });
 
-  it('counts one email from one address, and a success clears it', () => {
-    const throttle = createSignInThrottle();
-    for (let i = 0; i < 10; i += 1) throttle.recordFailure('Dana@acme.example', '10.0.0.1');
-    expect(throttle.retryAfterSeconds('dana@acme.example ', '10.0.0.1')).toBeGreaterThan(0);
-    expect(throttle.retryAfterSeconds('dana@acme.example', '10.0.0.2')).toBe(0);
-    throttle.recordSuccess('dana@acme.example', '10.0.0.1');
-    expect(throttle.retryAfterSeconds('dana@acme.example', '10.0.0.1')).toBe(0);
+  it('counts one email from one address, and a success clears it', async () => {
+    const throttle = createSignInThrottle({ counter: createMemoryCounter() });
+    for (let i = 0; i < 10; i += 1) await throttle.recordFailure('Dana@acme.example', '10.0.0.1');
+    expect(await throttle.retryAfterSeconds('dana@acme.example ', '10.0.0.1')).toBeGreaterThan(0);
+    expect(await throttle.retryAfterSeconds('dana@acme.example', '10.0.0.2')).toBe(0);
+    await throttle.recordSuccess('dana@acme.example', '10.0.0.1');
+    expect(await throttle.retryAfterSeconds('dana@acme.example', '10.0.0.1')).toBe(0);
   });
 });
 

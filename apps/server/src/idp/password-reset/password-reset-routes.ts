@@ -32,7 +32,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, service: Passw
   app.post(routePath(PASSWORD_RESET_PATHS.forgot), strictLimit, async (request, reply) => {
     const body = parseBody(forgotPasswordBodySchema, request, reply);
     if (!body) return reply;
-    const outcome = service.requestLink(body.email, request.ip);
+    const outcome = await service.requestLink(body.email, request.ip);
     if (outcome.kind === 'throttled') return tooManyRequests(reply, outcome.retryAfterSeconds);
     return send(reply, 200, { data: { message: FORGOT_PASSWORD_ANSWER } });
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_RESET_PATHS } from '@revlane/contracts';
 import { writeAuditRecord } from '../../platform/auth/audit.js';
 import type { Database } from '../../platform/database/database.js';
+import type { RateCounter } from '../../platform/http/rate-limit-store.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { AccountStore } from '../accounts.js';
 import { hashPassword } from '../passwords.js';
@@ -21,7 +22,7 @@ type DeadLink = Exclude<ResetLinkState, { kind: 'valid' }>;
 
 export interface PasswordResetService {
   /** Sends a link when the address has an account; the caller's answer is the same either way. */
-  requestLink(email: string, clientIp: string): { kind: 'accepted' } | Refusal;
+  requestLink(email: string, clientIp: string): Promise<{ kind: 'accepted' } | Refusal>;
   checkLink(token: string, clientIp: string): Promise<{ kind: 'valid' } | DeadLink | Refusal>;
   resetPassword(
     token: string,
@@ -36,6 +37,8 @@ export interface PasswordResetServiceOptions {
   db: Database;
   accounts: AccountStore;
   mailer: Mailer;
+  /** The rate limits' counter, shared by every web process (ADR 0035). */
+  counter: RateCounter;
   appUrl: string;
   log: FastifyBaseLogger;
 }
@@ -46,14 +49,18 @@ export function createPasswordResetService({
   db,
   accounts,
   mailer,
+  counter,
   appUrl,
   log,
 }: PasswordResetServiceOptions): PasswordResetService {
   // Per address: a mailbox is not flooded. Per client address: nobody walks a list of
   // addresses. Links: nobody tries tokens at length (they are 256 bits; this is belt and braces).
-  const requestsPerEmail = createRateWindow({ limit: 5, windowMs: WINDOW_MS });
-  const requestsPerClient = createRateWindow({ limit: 20, windowMs: WINDOW_MS });
-  const linkUsesPerClient = createRateWindow({ limit: 30, windowMs: WINDOW_MS });
+  // Counted across processes (ADR 0035), each under its own prefix.
+  const windowOf = (prefix: string, limit: number) =>
+    createRateWindow({ counter, prefix, limit, windowMs: WINDOW_MS });
+  const requestsPerEmail = windowOf('password-reset:requests:email:', 5);
+  const requestsPerClient = windowOf('password-reset:requests:client:', 20);
+  const linkUsesPerClient = windowOf('password-reset:link-uses:client:', 30);
   const pending = new Set<Promise<void>>();
 
   /**
@@ -115,19 +122,19 @@ export function createPasswordResetService({
   }
 
   async function usableLink(token: string, clientIp: string) {
-    const budget = linkUsesPerClient.hit([clientIp]);
+    const budget = await linkUsesPerClient.hit([clientIp]);
     if (!budget.allowed)
       return throttled('password reset link use', clientIp, budget.retryAfterSeconds);
     return resetLinkState(db, token);
   }
 
   return {
-    requestLink(email, clientIp) {
+    async requestLink(email, clientIp) {
       const address = email.trim().toLowerCase();
-      const perClient = requestsPerClient.hit([clientIp]);
+      const perClient = await requestsPerClient.hit([clientIp]);
       if (!perClient.allowed)
         return throttled('password reset request', clientIp, perClient.retryAfterSeconds);
-      const perEmail = requestsPerEmail.hit([address]);
+      const perEmail = await requestsPerEmail.hit([address]);
       if (!perEmail.allowed) {
         inBackground('audit a throttled reset request', () => auditThrottledRequest(address));
         return throttled('password reset request', clientIp, perEmail.retryAfterSeconds);
