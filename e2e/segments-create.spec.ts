@@ -23,7 +23,15 @@ test.describe('create a segment from the menu, then delete it', () => {
     test.setTimeout(180_000);
     await signInAsDemoUser(page, `${server().url}/app/home`);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
-    await sidebar.getByRole('menuitem', { name: 'Segments', exact: true }).click();
+    const section = sidebar.getByRole('menuitem', { name: 'Segments', exact: true });
+    await section.click();
+    // The section opens, its segments listed and its motion over, before "Create new..."
+    // is clicked: a list arriving mid-click moved it from under the pointer (a lost click).
+    await expect(section).toHaveAttribute('aria-expanded', 'true');
+    await expect(sidebar.getByRole('menuitem', { name: 'All accounts' })).toBeVisible();
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
     await sidebar.getByRole('menuitem', { name: 'Create new...' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Create a segment' });

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_AUDIENCE } from '@revlane/contracts';
@@ -173,6 +174,11 @@ export async function startKeyedReceiver({
     held: () => [...held.keys()],
     /** How many held requests still have their connection (a killed sender's are closed). */
     heldOpen: () => [...held.values()].filter((request) => !request.socket.destroyed).length,
+    /** The client-side ports of the held requests still open: whose sockets they are says who sends. */
+    heldPorts: () =>
+      [...held.values()]
+        .filter((request) => !request.socket.destroyed)
+        .map((request) => request.socket.remotePort!),
     release: () => release(),
     /** Keys acknowledged more than once: a second send of a delivery already acted on. */
     duplicates: () => {
@@ -214,18 +220,6 @@ export function workerActivity(adminUrl: string, database: string): Promise<Work
   });
 }
 
-/** The first (by name) of the processes whose last statement `matches`, if any. */
-export function firstDoing(
-  activity: readonly WorkerActivity[],
-  matches: (row: WorkerActivity) => boolean,
-): string | undefined {
-  const found = activity
-    .filter(matches)
-    .map((row) => row.process)
-    .sort();
-  return found[0]?.replace(/^revlane-/, '');
-}
-
 /** The one process among `activity` whose statements `matches` picks, if exactly one. */
 export function theOneDoing(
   activity: readonly WorkerActivity[],
@@ -233,4 +227,37 @@ export function theOneDoing(
 ): string | undefined {
   const found = new Set(activity.filter(matches).map((row) => row.process));
   return found.size === 1 ? [...found][0]!.replace(/^revlane-/, '') : undefined;
+}
+
+/**
+ * The process (by pid) owning a TCP socket bound to one of `localPorts` on this machine:
+ * the sender of a held request is the process at the other end of its connection (Linux's
+ * /proc: a socket's inode in /proc/net/tcp, and the pid whose descriptors link to it).
+ */
+export function pidOwningPort(pids: readonly number[], localPorts: readonly number[]) {
+  const ports = new Set(localPorts);
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const port = Number.parseInt(fields[1]?.split(':')[1] ?? '', 16);
+      if (ports.has(port) && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  return pids.find((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        try {
+          return inodes.has(
+            /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '',
+          );
+        } catch {
+          return false; // closed meanwhile
+        }
+      });
+    } catch {
+      return false; // the process is gone
+    }
+  });
 }

@@ -26,7 +26,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.
 import {
   signInThrough,
   startKeyedReceiver,
-  firstDoing,
+  pidOwningPort,
   theOneDoing,
   tusUpload,
   workerActivity,
@@ -429,19 +429,23 @@ describe.skipIf(!adminUrl)('scale-out: 2 web + 2 worker processes on PostgreSQL'
     );
     // Answers already given are written down (within milliseconds) before the kill.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    // A worker renewing its claim on the run's items (every third of the lease). The minute
-    // tick may have brought the other worker into the same run: then either one will do.
-    const sender = await poll(
+    // The worker sending the run: the one at the other end of the held requests' connections.
+    // (The minute tick may have brought the other worker into the run: either will do.)
+    const workers = [...processes].filter(
+      ([name, server]) => name.startsWith('worker') && server.child.exitCode === null,
+    );
+    const senderPid = await poll(
       'a worker sending the play run',
-      async () =>
-        firstDoing(
-          await workerActivity(adminUrl!, database),
-          (row) =>
-            row.query.startsWith('update "play_run_items" set "claimed_until"') &&
-            (row.state === 'active' || row.ageMs < 1_000),
+      () =>
+        Promise.resolve(
+          pidOwningPort(
+            workers.map(([, server]) => server.child.pid!),
+            slow.heldPorts(),
+          ),
         ),
       10_000,
     );
+    const sender = workers.find(([, server]) => server.child.pid === senderPid)![0];
     const heldAtKill = slow.held();
     const acknowledgedAtKill = slow.acknowledged.length;
     await kill9(processes.get(sender)!);
