@@ -49,6 +49,34 @@ export function useTestDatabase(): { readonly db: Database } {
   };
 }
 
+/**
+ * A fresh PostgreSQL database shared by `count` processes' worth of handles (each its own
+ * pool, as each process has; opened one after the other, so only the first migrates), for
+ * tests of state shared across processes (ADR 0035). `drop` closes them and drops it.
+ */
+export async function createSharedTestDatabase(
+  adminUrl: string,
+  count: number,
+): Promise<{ url: string; handles: DatabaseHandle[]; drop(): Promise<void> }> {
+  const name = `revlane_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handles: DatabaseHandle[] = [];
+  for (let i = 0; i < count; i += 1)
+    handles.push(await openDatabase({ kind: 'postgres', url: url.toString() }));
+  return {
+    url: url.toString(),
+    handles,
+    async drop() {
+      for (const handle of handles) await handle.close();
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+    },
+  };
+}
+
 /** Runs `run` on a client connected to `url`, then disconnects it. */
 export async function withAdminClient<T>(
   url: string,

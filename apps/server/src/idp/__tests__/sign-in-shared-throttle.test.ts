@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withAdminClient } from '../../../test/database.js';
+import { createSharedTestDatabase } from '../../../test/database.js';
 import { buildApp } from '../../app.js';
 import { seedDemoUsers } from '../../demo/demo-users.js';
-import { openDatabase, type DatabaseHandle } from '../../platform/database/database.js';
 import { Browser } from './browser.js';
 import { authorizeRequest, startSignIn } from './sdk-flow.js';
 import { createWebDist, freePort, testConfig } from './test-server.js';
@@ -19,26 +17,21 @@ if (!adminUrl) console.warn('shared sign-in throttle skipped: TEST_DATABASE_URL 
  * the sign-in posts alternate between them, and the failures add up.
  */
 describe.skipIf(!adminUrl)('sign-in throttle shared by two processes on PostgreSQL', () => {
-  const name = `revlane_test_${randomBytes(6).toString('hex')}`;
-  const handles: DatabaseHandle[] = [];
+  let database: Awaited<ReturnType<typeof createSharedTestDatabase>> | undefined;
   const apps: FastifyInstance[] = [];
   const ports: number[] = [];
   let baseUrl = '';
 
   beforeAll(async () => {
-    await withAdminClient(adminUrl!, (client) => client.query(`CREATE DATABASE ${name}`));
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    // One after the other: the second finds the migrations applied.
-    for (let i = 0; i < 2; i += 1)
-      handles.push(await openDatabase({ kind: 'postgres', url: url.toString() }));
+    database = await createSharedTestDatabase(adminUrl!, 2);
+    const { handles, url } = database;
     await seedDemoUsers(handles[0]!.db, PASSWORD);
     const webDist = createWebDist();
     ports.push(await freePort(), await freePort());
     for (const [i, handle] of handles.entries()) {
       // Both answer for the first one's APP_URL (the issuer), as behind a load balancer.
       const config = testConfig(ports[0]!, webDist, {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         REVLANE_SECRET_KEY: '11'.repeat(32),
         TRUST_PROXY: '127.0.0.1',
         RATE_LIMIT_STRICT_PER_MINUTE: '100',
@@ -52,10 +45,7 @@ describe.skipIf(!adminUrl)('sign-in throttle shared by two processes on PostgreS
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    await withAdminClient(adminUrl!, (client) =>
-      client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    );
+    await database?.drop();
   });
 
   /** A sign-in page; its `post(i, …)` lands on process i % 2. */

@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/app.js';
-import { createTestDatabase, withAdminClient } from '../../../test/database.js';
+import { createSharedTestDatabase, createTestDatabase } from '../../../test/database.js';
 import { createTestKeys, signTestToken, type TestKeys } from '../../../test/tokens.js';
 import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../database/database.js';
+import type { DatabaseHandle } from '../database/database.js';
 import { createRedisCounter } from './rate-limit-store.js';
 
 const me: InjectOptions = { method: 'GET', url: '/user/api/v1/users/me' };
@@ -117,24 +117,16 @@ if (!adminUrl) console.warn('rate limits on PostgreSQL skipped: TEST_DATABASE_UR
 
 describe.skipIf(!adminUrl)('rate limits shared by two processes on PostgreSQL (ADR 0035)', () => {
   const context = {} as { two: TwoApps };
-  const name = `revlane_test_${randomBytes(6).toString('hex')}`;
-  const handles: DatabaseHandle[] = [];
+  let database: Awaited<ReturnType<typeof createSharedTestDatabase>> | undefined;
 
   beforeAll(async () => {
-    await withAdminClient(adminUrl!, (client) => client.query(`CREATE DATABASE ${name}`));
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    // One after the other: the second finds the migrations applied.
-    for (let i = 0; i < 2; i += 1)
-      handles.push(await openDatabase({ kind: 'postgres', url: url.toString() }));
-    context.two = await twoApps({ DATABASE_URL: url.toString() }, [handles[0]!, handles[1]!]);
+    database = await createSharedTestDatabase(adminUrl!, 2);
+    const [one, two] = database.handles as [DatabaseHandle, DatabaseHandle];
+    context.two = await twoApps({ DATABASE_URL: database.url }, [one, two]);
   });
   afterAll(async () => {
     await context.two?.close();
-    for (const handle of handles) await handle.close();
-    await withAdminClient(adminUrl!, (client) =>
-      client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    );
+    await database?.drop();
   });
 
   sharedLimitTests(context);
