@@ -46,6 +46,9 @@ export const WIDE_NUMBERS: CountedWords = {
   other: 'numbers wider than 38 digits landed as text, every digit kept',
 };
 
+/** The note of a column of bytes, which lands as the hex text PostgreSQL prints for bytea. */
+export const BYTES_NOTE = 'bytes: landed as hex text, \\x then two digits a byte';
+
 /** How a catalogue column lands: as `type`, with a note for the user when there is one. */
 export const landingAs =
   (source: CatalogueColumn) =>

@@ -2,6 +2,7 @@ import type { LandingWarning } from '@revlane/contracts';
 import { arrayLiteral, decimalType, MAX_DECIMAL_PRECISION } from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../../integrations/index.js';
 import {
+  BYTES_NOTE,
   countedMessage,
   landingAs,
   WIDE_NUMBERS,
@@ -24,6 +25,8 @@ export interface MySqlColumn extends CatalogueColumn {
  */
 export interface MySqlColumnPlan {
   column: ExtractedColumn;
+  /** The expression the extract selects, when not the column itself (geometry's text). */
+  select?: (quoted: string) => string;
   convert?: (value: unknown) => unknown;
   unkept?: CountedWords;
   /** Why one value was not kept, when a column's values fail for different reasons. */
@@ -73,13 +76,26 @@ const setMembers = (value: unknown) =>
   typeof value === 'string' ? arrayLiteral(value === '' ? [] : value.split(',')) : value;
 
 const INTEGERS = new Set(['tinyint', 'smallint', 'mediumint', 'int', 'integer', 'bigint', 'year']);
+const BYTES = new Set(['binary', 'varbinary', 'tinyblob', 'blob', 'mediumblob', 'longblob']);
+const GEOMETRIES = new Set([
+  'geometry',
+  'point',
+  'linestring',
+  'polygon',
+  'multipoint',
+  'multilinestring',
+  'multipolygon',
+  'geometrycollection',
+  'geomcollection',
+]);
 
 /**
  * How each MySQL type lands, exactly (docs/architecture.md §5.5): DECIMAL(p,s) as an exact
  * decimal (p ≤ 38, else as text), BIGINT UNSIGNED as DECIMAL(20,0), BIT(1) and TINYINT(1)
  * as booleans (TINYINT(1) only while it holds nothing but 0 and 1), DATE as a date, zero
  * and invalid dates (`2024-02-30`) empty and counted, SET as a list, JSON (MariaDB's too,
- * found by the connector) as JSON, the rest as text.
+ * found by the connector) as JSON, bytes as hex text (`\x…`), geometries as their WKT text,
+ * the rest as text.
  */
 export function planMySqlColumn(source: MySqlColumn): MySqlColumnPlan {
   const column = landingAs(source);
@@ -132,6 +148,15 @@ export function planMySqlColumn(source: MySqlColumn): MySqlColumnPlan {
     };
   if (dataType === 'set') return { column: column('text_list'), convert: setMembers };
   if (dataType === 'json') return { column: column('json') };
+  if (BYTES.has(dataType)) return { column: column('text', BYTES_NOTE) };
+  if (GEOMETRIES.has(dataType))
+    return {
+      column: column('text', 'geometry: landed as its WKT text, after "SRID=n;" when it has one'),
+      // The driver would parse it into points and lose the type and the SRID: its text.
+      select: (q) =>
+        `CASE WHEN ST_SRID(${q}) = 0 THEN ST_AsText(${q}) ` +
+        `ELSE CONCAT('SRID=', ST_SRID(${q}), ';', ST_AsText(${q})) END`,
+    };
   return { column: column('text') };
 }
 

@@ -67,7 +67,11 @@ export class MySqlConnector extends DatabaseConnector<Connection, MySqlColumn> {
         options,
       );
       const unkept = new UnkeptValues(plans);
-      const sql = `SELECT ${plans.map((plan) => quote(plan.column.name)).join(', ')} FROM ${quote(table)}${where}`;
+      const selected = plans.map((plan) => {
+        const quoted = quote(plan.column.name);
+        return plan.select ? `${plan.select(quoted)} AS ${quoted}` : quoted;
+      });
+      const sql = `SELECT ${selected.join(', ')} FROM ${quote(table)}${where}`;
       // The callback API's stream: rows flow with backpressure instead of one big array.
       const stream = (connection as unknown as { connection: mysql.Connection }).connection
         .query({ sql, values, rowsAsArray: true })

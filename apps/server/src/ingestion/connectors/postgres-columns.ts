@@ -2,6 +2,7 @@ import type { LandingWarning } from '@revlane/contracts';
 import { decimalType, MAX_DECIMAL_PRECISION, type LogicalType } from '../../warehouse/index.js';
 import type { ExtractedColumn } from '../../integrations/index.js';
 import {
+  BYTES_NOTE,
   countedMessage,
   landingAs,
   WIDE_NUMBERS,
@@ -95,6 +96,7 @@ export function planPostgresColumn(source: PgColumn): PgColumnPlan {
   if (FLOATS.has(base)) return plain(column('double'));
   if (base === 'bool') return plain(column('boolean'));
   if (base === 'json' || base === 'jsonb') return plain(column('json'));
+  if (base === 'bytea') return plain(column('text', BYTES_NOTE));
   if (base === 'money')
     return {
       column: column(decimalType(23, 4), 'money: landed as a decimal, the currency symbol dropped'),

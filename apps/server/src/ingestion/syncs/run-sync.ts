@@ -12,6 +12,7 @@ import type { Warehouse } from '../../warehouse/index.js';
 import { nextTableName } from '../../warehouse/index.js';
 import {
   isTransientFailure,
+  type ExtractedColumn,
   type ExtractOptions,
   type ExtractResult,
   type SourceConnector,
@@ -98,13 +99,15 @@ export async function runSync(deps: SyncDeps, job: SourceSyncJob, attempt: numbe
       taken.add(rawName);
       built.push(rawName);
       const file = path.join(directory, `${index}.csv`);
+      const described: Described = { columns: [] };
       const report = await loadTable(deps, job.orgId, connector, progress, {
         table,
         previous,
         rawName,
         file,
+        described,
       }).catch((error: unknown) => {
-        throw inTable(table.name, error);
+        throw inTable(table.name, error, sourceNamesOf(rawName, described.columns));
       });
       progress.tables.push(report.report);
       landed[table.name] = report.state;
@@ -162,6 +165,17 @@ export async function runSync(deps: SyncDeps, job: SourceSyncJob, attempt: numbe
   }
 }
 
+/** The columns a table's extract described: a failed load names them as the source does. */
+interface Described {
+  columns: readonly ExtractedColumn[];
+}
+
+/** Warehouse column names to the source's own (`account_owner` → `Account Owner`). */
+function sourceNamesOf(rawName: string, columns: readonly ExtractedColumn[]) {
+  const landed = landedColumns(landedSchema(rawName, columns), columns);
+  return new Map(landed.map((column) => [column.warehouseName, column.name]));
+}
+
 async function loadTable(
   deps: SyncDeps,
   orgId: string,
@@ -172,24 +186,28 @@ async function loadTable(
     previous: LandedTableState | undefined;
     rawName: string;
     file: string;
+    described: Described;
   },
 ): Promise<{ report: SyncTableReport; state: LandedTableState }> {
-  const { table, previous, rawName, file } = target;
+  const { table, previous, rawName, file, described } = target;
   const cursorColumn = table.cursorColumn;
   const canAppend =
     cursorColumn !== undefined &&
     previous?.cursorColumn === cursorColumn &&
     (await deps.warehouse.hasTable(orgId, rawName));
-  const extract = (incremental: boolean, onColumns?: ExtractOptions['onColumns']) => {
+  const extract = async (incremental: boolean, onColumns?: ExtractOptions['onColumns']) => {
     progress.current = 0;
-    return connector.extract(table.name, file, {
+    const result = await connector.extract(table.name, file, {
       signal: progress.controller.signal,
       readsSniffedCsv: deps.warehouse.readsSniffedCsv,
       ...(table.excludeColumns?.length ? { excludeColumns: table.excludeColumns } : {}),
       onProgress: (rows) => {
         progress.current = rows;
       },
-      ...(onColumns ? { onColumns } : {}),
+      onColumns: (columns) => {
+        described.columns = columns;
+        onColumns?.(columns);
+      },
       ...(cursorColumn
         ? {
             cursor: {
@@ -199,6 +217,8 @@ async function loadTable(
           }
         : {}),
     });
+    described.columns = result.columns;
+    return result;
   };
   let incremental = canAppend;
   let extracted: ExtractResult;

@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SegmentColumn, Source, Sync } from '@revlane/contracts';
 import { asUser } from '../../../../test/app.js';
+import { PostgresConnector } from '../../../ingestion/connectors/postgres-connector.js';
+import {
+  ConnectorError,
+  type ExtractedColumn,
+  type ExtractOptions,
+} from '../../../integrations/index.js';
 import { FAST_JOBS_ENV } from '../../../../test/jobs.js';
 import { createComposerFixture, type ComposerFixture } from './composer-fixture.js';
 import { sourceMariaDb } from './source-mariadb.js';
@@ -14,6 +20,11 @@ import { syncNow, writeCsvSource } from './sync-helpers.js';
  */
 const adminUrl = await sourcePostgresUrl('Exact-type tests of PostgreSQL sources');
 const maria = await sourceMariaDb('Exact-type tests of MySQL sources');
+
+/** A database connector's own step that tells the load and the run the extracted columns. */
+interface Describing {
+  describeColumns(columns: ExtractedColumn[], options: ExtractOptions): ExtractedColumn[];
+}
 
 const WAREHOUSES: [string, boolean][] = [
   ['DuckDB', true],
@@ -29,7 +40,9 @@ const PG_TORTURE = `
     day date, at timestamptz, plain_at timestamp, plan plan, price positive_money,
     meta jsonb, doc json, flag boolean, ratio float8, big bigint, small smallint,
     period int4range, bits bit varying(8), raw bytea, "Account Owner" text,
-    "unicodé_naïve" text);
+    "unicodé_naïve" text, uid uuid, addr inet, net cidr, mac macaddr, spot point,
+    words tsvector, page xml, clock time, clock_tz timetz, code char(5), label varchar(10),
+    ratio4 real, ids int4[], spans int4multirange, last_at timestamptz);
   INSERT INTO torture VALUES
     (1, 0.1, 123456789012345678901234567.8901234567,
      12345678901234567890123456789012345678901234.56789, 0.1, 'Infinity', 1024.22,
@@ -37,13 +50,19 @@ const PG_TORTURE = `
      '{{1,2},{3,4}}', '1 day 01:30:00', '2025-03-14', '2025-03-14 12:00:00+02',
      '2025-03-14 10:00:00.123', 'growth', 99.99, '{"tier": "gold", "n": 1}',
      '{"a":[1,2]}', true, 0.1, 9223372036854775807, -32768, '[1,10)', B'101',
-     '\\xdeadbeef', 'Ann', 'naïve'),
+     '\\xdeadbeef', 'Ann', 'naïve', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '192.168.0.1/24',
+     '10.0.0.0/8', '08:00:2b:01:02:03', '(1.5,-2)', 'a fat cat', '<a href="x">b &amp; c</a>',
+     '12:34:56.789', '12:00:00+02', 'ab', 'x y ', 0.1, '{-2147483648,NULL,2147483647}',
+     '{[1,3),[5,7)}', '294276-12-31 23:59:59.999999+00'),
     (2, 0.2, -9999999999999999999999999999.9999999999, NULL, 'NaN', '-Infinity', NULL, '{}',
      NULL, NULL, '1 year 2 mons', 'infinity', '4713-11-24 00:00:00+00 BC',
      '294276-12-31 23:59:59', 'starter', 0, NULL, NULL, false, -0.5, -1, 0, 'empty',
-     B'', '\\x', '', ''),
+     B'', '\\x', '', '', '00000000-0000-0000-0000-000000000000', '::ffff:10.0.0.1',
+     '2001:db8::/32', '08002B010203', '(0,0)', '', '<r/>', '24:00:00', '23:59:59.999999-14:59',
+     '', '', 3.4028235e+38, '{}', '{}', '9999-12-31 23:59:59+00'),
     (3, 0.7, NULL, NULL, 12345678901234567890.123456789, NULL, NULL, NULL, NULL, NULL, NULL,
      NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
      NULL, NULL);`;
 
 const PG_ROWS = [
@@ -78,6 +97,22 @@ const PG_ROWS = [
     raw: '\\xdeadbeef',
     account_owner: 'Ann',
     unicode_naive: 'naïve',
+    uid: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
+    addr: '192.168.0.1/24',
+    net: '10.0.0.0/8',
+    mac: '08:00:2b:01:02:03',
+    spot: '(1.5,-2)',
+    words: "'a' 'cat' 'fat'",
+    page: '<a href="x">b &amp; c</a>',
+    clock: '12:34:56.789',
+    clock_tz: '12:00:00+02',
+    code: 'ab   ',
+    label: 'x y ',
+    ratio4: 0.1,
+    ids: [-2147483648, null, 2147483647],
+    spans: '{[1,3),[5,7)}',
+    // Beyond the year 9999: empty, and counted.
+    last_at: null,
   },
   {
     id: 2,
@@ -108,6 +143,21 @@ const PG_ROWS = [
     raw: '\\x',
     account_owner: '',
     unicode_naive: '',
+    uid: '00000000-0000-0000-0000-000000000000',
+    addr: '::ffff:10.0.0.1',
+    net: '2001:db8::/32',
+    mac: '08:00:2b:01:02:03',
+    spot: '(0,0)',
+    words: '',
+    page: '<r/>',
+    clock: '24:00:00',
+    clock_tz: '23:59:59.999999-14:59',
+    code: '     ',
+    label: '',
+    ratio4: 3.4028235e38,
+    ids: [],
+    spans: '{}',
+    last_at: '9999-12-31T23:59:59.000Z',
   },
   {
     id: 3,
@@ -139,6 +189,21 @@ const PG_ROWS = [
         'raw',
         'account_owner',
         'unicode_naive',
+        'uid',
+        'addr',
+        'net',
+        'mac',
+        'spot',
+        'words',
+        'page',
+        'clock',
+        'clock_tz',
+        'code',
+        'label',
+        'ratio4',
+        'ids',
+        'spans',
+        'last_at',
       ].map((name) => [name, null]),
     ),
   },
@@ -146,24 +211,33 @@ const PG_ROWS = [
 
 const MARIA_TORTURE = `
   SET SESSION sql_mode = 'ALLOW_INVALID_DATES';
+  SET SESSION time_zone = '+00:00';
   CREATE TABLE torture (
     id INT PRIMARY KEY, amount DECIMAL(38,10), wide DECIMAL(65,30), ubig BIGINT UNSIGNED,
     flag BIT(1), bits BIT(12), active TINYINT(1), level TINYINT(1), day DATE,
     at DATETIME(3), yr YEAR, tags SET('a','b','c'), kind ENUM('x','y'),
     emoji VARCHAR(20) CHARACTER SET utf8mb4, span TIME, ratio DOUBLE, mrr DECIMAL(12,2),
     seats MEDIUMINT UNSIGNED, raw VARBINARY(8), doc JSON, score FLOAT, due DATE,
-    due_at DATETIME
+    due_at DATETIME, ts TIMESTAMP(3) NULL, code CHAR(5), body TEXT, file BLOB, spot POINT,
+    shape GEOMETRY, u8 TINYINT UNSIGNED, u16 SMALLINT UNSIGNED, u24 MEDIUMINT UNSIGNED,
+    u32 INT UNSIGNED, price DECIMAL(10,2) UNSIGNED
   ) DEFAULT CHARSET = utf8mb4;
   INSERT INTO torture VALUES
     (1, -99999999.9999999999, 1.000000000000000000000000000001, 18446744073709551615,
      b'1', b'101010101010', 1, 2, '0000-00-00', '2024-02-29 12:34:56.789', 2024, 'a,c',
      'y', '😀 naïve', '838:59:59', 0.1, 0.1, 16777215, x'DEADBEEF', '{"tier": "gold"}', 1.5,
-     '2024-02-30', '2023-04-31 08:00:00'),
+     '2024-02-30', '2023-04-31 08:00:00', '2038-01-19 03:14:07.999', 'ab',
+     '𝄞 clef, "quoted"\nline', x'00FF10', ST_GeomFromText('POINT(1.5 -2)'),
+     ST_GeomFromText('LINESTRING(0 0,1 1,2 0.5)'), 255, 65535, 16777215, 4294967295,
+     99999999.99),
     (2, 1234567890123456789012345678.1234567890, NULL, 0, b'0', b'0', 0, 0, '2025-03-14',
      '0000-00-00 00:00:00', 1901, '', 'x', '', '-00:00:01', -0.5, 0.2, 0, x'', '[]', -0.25,
-     '2024-02-29', '2024-02-29 23:59:59'),
+     '2024-02-29', '2024-02-29 23:59:59', '1970-01-01 00:00:01', '', '', x'',
+     ST_GeomFromText('POINT(0 0)'), ST_GeomFromText('POLYGON((0 0,1 0,1 1,0 0))', 4326), 0, 0, 0, 0,
+     0),
     (3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-     NULL, NULL, 0.7, NULL, NULL, NULL, NULL, NULL, NULL);`;
+     NULL, NULL, 0.7, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+     NULL, NULL, NULL, NULL, NULL);`;
 
 const MARIA_ROWS = [
   {
@@ -192,6 +266,18 @@ const MARIA_ROWS = [
     // February 30 and April 31, which ALLOW_INVALID_DATES lets a table hold.
     due: null,
     due_at: null,
+    ts: '2038-01-19T03:14:07.999Z',
+    // MySQL itself drops a CHAR's trailing spaces when it reads the value.
+    code: 'ab',
+    body: '𝄞 clef, "quoted"\nline',
+    file: '\\x00ff10',
+    spot: 'POINT(1.5 -2)',
+    shape: 'LINESTRING(0 0,1 1,2 0.5)',
+    u8: 255,
+    u16: 65_535,
+    u24: 16_777_215,
+    u32: 4_294_967_295,
+    price: 99_999_999.99,
   },
   {
     id: 2,
@@ -217,6 +303,17 @@ const MARIA_ROWS = [
     score: -0.25,
     due: '2024-02-29',
     due_at: '2024-02-29T23:59:59.000Z',
+    ts: '1970-01-01T00:00:01.000Z',
+    code: '',
+    body: '',
+    file: '\\x',
+    spot: 'POINT(0 0)',
+    shape: 'SRID=4326;POLYGON((0 0,1 0,1 1,0 0))',
+    u8: 0,
+    u16: 0,
+    u24: 0,
+    u32: 0,
+    price: 0,
   },
   {
     id: 3,
@@ -243,6 +340,17 @@ const MARIA_ROWS = [
         score: 0,
         due: 0,
         due_at: 0,
+        ts: 0,
+        code: 0,
+        body: 0,
+        file: 0,
+        spot: 0,
+        shape: 0,
+        u8: 0,
+        u16: 0,
+        u24: 0,
+        u32: 0,
+        price: 0,
       }).map((name) => [name, null]),
     ),
     mrr: 0.7,
@@ -332,12 +440,44 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
           expect.objectContaining({ column: 'day', count: 1, example: 'infinity' }),
           expect.objectContaining({ column: 'at', count: 1 }),
           expect.objectContaining({ column: 'plain_at', count: 1 }),
+          // timestamptz at the upper end of its range, beyond what both warehouses hold.
+          {
+            table: 'torture',
+            column: 'last_at',
+            count: 1,
+            example: '294276-12-31 23:59:59.999999+00',
+            message:
+              '1 value outside the years 1 to 9999 (infinity, a date before Christ) landed empty',
+          },
         ]);
         const columns = sync.tables[0]!.columns!;
         expect(columns.find((c) => c.name === 'Account Owner')).toMatchObject({
           warehouseName: 'account_owner',
           landedAs: 'text',
         });
+        // The label users see is the source's own name, accents and all.
+        expect(columns.find((c) => c.name === 'unicodé_naïve')).toMatchObject({
+          warehouseName: 'unicode_naive',
+          landedAs: 'text',
+        });
+        expect(Object.fromEntries(columns.map((c) => [c.name, c.landedAs]))).toMatchObject({
+          uid: 'text',
+          addr: 'text',
+          net: 'text',
+          mac: 'text',
+          spot: 'text',
+          words: 'text',
+          page: 'text',
+          clock: 'text',
+          clock_tz: 'text',
+          code: 'text',
+          label: 'text',
+          ratio4: 'double',
+          ids: 'bigint_list',
+          spans: 'text',
+          last_at: 'timestamp',
+        });
+        expect(columns.find((c) => c.name === 'raw')?.note).toMatch(/^bytes: landed as hex text/);
         expect(columns.find((c) => c.name === 'wide')?.landedAs).toBe('decimal(38,10)');
         expect(columns.find((c) => c.name === 'free')?.landedAs).toBe('decimal(38,9)');
         expect(columns.find((c) => c.name === 'tags')?.landedAs).toBe('text_list');
@@ -381,7 +521,7 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
             sourceId: source.id,
             table: 'torture',
             columns: { id: 'id', name: 'plan' },
-            attributes: ['meta.tier', 'tags', 'counts', 'Account Owner'],
+            attributes: ['meta.tier', 'tags', 'counts', 'Account Owner', 'unicodé_naïve'],
           },
           users: { sourceId: source.id, table: 'torture', columns: { id: 'id' } },
         };
@@ -409,6 +549,7 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
         expect(columns.find((c) => c.name === 'tags')).toMatchObject({ dataType: 'list' });
         // The source's own name is the label; the warehouse name is a safe identifier.
         expect(columns.find((c) => c.name === 'account_owner')?.label).toBe('Account Owner');
+        expect(columns.find((c) => c.name === 'unicode_naive')?.label).toBe('unicodé_naïve');
         const engine = f.t.app.warehouse.engine;
         const rows = await engine.query(f.danaOrg, {
           sql: `SELECT id, meta_tier, tags FROM ${engine.dialect.table(f.danaOrg, 'accounts')}
@@ -496,12 +637,63 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
         expect(await test({})).toEqual({ ok: true, message: 'Connected.' });
       });
 
+      it.skipIf(onPostgres)('retries a network fault: the attempts are counted', async () => {
+        await select(source, { name: 'torture' });
+        const extract = vi.spyOn(PostgresConnector.prototype, 'extract');
+        extract.mockRejectedValueOnce(new ConnectorError('remote', 'Connection reset'));
+        try {
+          const sync = await syncNow(f, f.dana, source.id);
+          expect(sync.status).toBe('succeeded');
+          expect(extract).toHaveBeenCalledTimes(2);
+        } finally {
+          extract.mockRestore();
+        }
+      });
+
       it('fails a run at once on a deterministic error (no retries)', async () => {
         await select(source, { name: 'torture' });
+        // A conversion the warehouse refuses: the extract says "Account Owner" (text) is a
+        // bigint. The error names the column as the source does, the table, and what to do.
+        const misread = (columns: ExtractedColumn[]) =>
+          columns.map((column) =>
+            column.name === 'Account Owner' ? { ...column, type: 'bigint' as const } : column,
+          );
+        // What the connector describes (to the load, before the rows, and in its result).
+        const described = vi
+          .spyOn(PostgresConnector.prototype as unknown as Describing, 'describeColumns')
+          .mockImplementation((columns, options) => {
+            const wrong = misread(columns);
+            options.onColumns?.(wrong);
+            return wrong;
+          });
+        const extract = vi.spyOn(PostgresConnector.prototype, 'extract');
+        try {
+          const sync = await syncNow(f, f.dana, source.id);
+          expect(sync.status).toBe('failed');
+          expect(sync.error).toBe(
+            `Column "Account Owner" of table "torture" could not be loaded: ${
+              onPostgres
+                ? 'invalid input syntax for type bigint: "Ann".'
+                : `Could not convert string "Ann" to 'BIGINT'.`
+            } Leave the column out in the source’s settings, or fix the value at the source.`,
+          );
+          expect(extract).toHaveBeenCalledTimes(1);
+        } finally {
+          described.mockRestore();
+          extract.mockRestore();
+        }
+
+        // A missing table, once too.
         await remote.run('DROP TABLE torture');
-        const sync = await syncNow(f, f.dana, source.id);
-        expect(sync.status).toBe('failed');
-        expect(sync.error).toBe('Table "torture" not found in public');
+        const counted = vi.spyOn(PostgresConnector.prototype, 'extract');
+        try {
+          const sync = await syncNow(f, f.dana, source.id);
+          expect(sync.status).toBe('failed');
+          expect(sync.error).toBe('Table "torture" not found in public');
+          expect(counted).toHaveBeenCalledTimes(1);
+        } finally {
+          counted.mockRestore();
+        }
       });
     });
 
@@ -570,7 +762,22 @@ describe.each(WAREHOUSES.filter(([, runs]) => runs))(
           'double',
           'date',
           'timestamp',
+          'timestamp',
+          'text',
+          'text',
+          'text',
+          'text',
+          'text',
+          'bigint',
+          'bigint',
+          'bigint',
+          'bigint',
+          'decimal(10,2)',
         ]);
+        expect(columns.find((c) => c.name === 'file')?.note).toMatch(/^bytes: landed as hex text/);
+        expect(columns.find((c) => c.name === 'shape')?.note).toMatch(
+          /^geometry: landed as its WKT/,
+        );
         // Sums of exact decimals are exact on this source too.
         expect(await mrrSum(sync)).toBe(1);
 
