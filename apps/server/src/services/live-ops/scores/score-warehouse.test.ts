@@ -3,11 +3,16 @@ import {
   backtestResultSchema,
   COHORTS_API,
   LIVE_OPS_API,
+  NOTIFICATIONS_API,
   recordScoresSchema,
   SCORES_API,
   scorePreviewSchema,
   type SegmentDataPage,
 } from '@revlane/contracts';
+import {
+  newAlertBody,
+  notificationsClient,
+} from '../notifications/__tests__/notifications-client.js';
 import { activations, plays } from '../../../platform/database/schema/index.js';
 import { API, useLiveOpsFixture } from '../__tests__/live-ops-fixture.js';
 import { cohortsClient } from '../__tests__/cohorts-test-client.js';
@@ -16,6 +21,7 @@ import {
   errorPaths,
   scoresClient,
   untilColumn as untilColumnOf,
+  untilState,
 } from '../__tests__/scores-test-client.js';
 import { readScoreDefinitions } from '../../../warehouse/index.js';
 import { seedScores } from '../index.js';
@@ -30,15 +36,52 @@ const fitRules = [
 ];
 const behaviour = [{ event: 'export_created', points: 5, lifespanDays: 365 }];
 
+/** The cells of an RFC 4180 text: quoted cells may hold commas, quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** A text cell as the export writes it: formulas defused with a leading `'`, blank when NULL. */
+const exported = (value: unknown) => {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
 describe('live-ops: scores in the warehouse (ADR 0034)', () => {
   const f = useLiveOpsFixture();
 
   const columnsOf = (table: 'accounts' | 'users') => columnsOfFixture(f, table);
   const untilColumn = (name: string, present: boolean) => untilColumnOf(f, name, present);
-  const page = async (query: Record<string, string>) => {
+  const page = async (query: Record<string, string>, segment = 'All accounts') => {
     const response = await f.inject(f.dana, {
       method: 'GET',
-      url: `${API}/${LIVE_OPS_API.data(f.segmentId('All accounts'))}`,
+      url: `${API}/${LIVE_OPS_API.data(f.segmentId(segment))}`,
       query,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -256,6 +299,173 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
     expect(unknown.statusCode).toBe(404);
     const badTable = await c.call(f.dana, 'GET', `scores/records/leads/${recordId}`);
     expect(badTable.statusCode).toBe(400);
+  });
+
+  it('exports the three columns of a segment, each record’s as its breakdown says', async () => {
+    const c = scoresClient(f);
+    const score = await c.create(f.dana, {
+      name: 'Exported',
+      baseTable: 'accounts',
+      fit: fitRules,
+      behaviour,
+    });
+    const { score: scoreColumn, grade, reasons } = score.columns;
+    await untilColumn(grade, true);
+    const columns = ['name', scoreColumn, grade, reasons];
+    const query = { columns: JSON.stringify(columns), sortBy: `-${scoreColumn}` };
+    const shown = await page({ ...query, perPage: '500' });
+    expect(shown.total).toBe(50);
+
+    const segment = f.segmentId('All accounts');
+    const ticket = await f.inject(f.dana, {
+      method: 'POST',
+      url: `${API}/${LIVE_OPS_API.exportTickets(segment)}`,
+      payload: query,
+    });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const token = ticket.json<{ data: { ticket: string } }>().data.ticket;
+    const response = await f.t.app.inject({
+      method: 'GET',
+      url: `${API}/${LIVE_OPS_API.export(segment)}`,
+      query: { ...query, token },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, ...lines] = parseCsv(response.body);
+    const labelOf = (name: string) => shown.columns.find((column) => column.name === name)?.label;
+    expect(header).toEqual(columns.map(labelOf));
+    expect(header).toEqual(['Name', 'Exported', 'Exported grade', 'Exported reasons']);
+    // Every record's three values, as the page shows them (ties in any order).
+    const cells = (row: Record<string, unknown>) => [
+      exported(row.name),
+      String(row[scoreColumn]),
+      exported(row[grade]),
+      exported(row[reasons]),
+    ];
+    const sorted = (rows: string[][]) => rows.map((row) => JSON.stringify(row)).sort();
+    expect(sorted(lines)).toEqual(sorted(shown.rows.map(cells)));
+    const scores = lines.map((line) => Number(line[1]));
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+
+    // The top record's cells are its breakdown's score, grade and top three reasons.
+    const top = shown.rows[0]!;
+    const answer = await c.call(f.dana, 'GET', SCORES_API.record('accounts', String(top.id)));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { breakdown } = recordScoresSchema
+      .parse(answer.json<{ data: unknown }>().data)
+      .find((entry) => entry.scoreId === score.id)!;
+    const topReasons = breakdown.contributions
+      .filter((entry) => entry.contribution !== 0)
+      .slice(0, 3)
+      .map((entry) => entry.text)
+      .join('; ');
+    expect(breakdown.score).toBeGreaterThan(0);
+    expect(topReasons).not.toBe('');
+    const exportedTop = lines.find((line) => line[0] === exported(top.name))!;
+    expect(exportedTop).toEqual([
+      exported(top.name),
+      String(breakdown.score),
+      breakdown.grade,
+      exported(topReasons),
+    ]);
+  });
+
+  it('answers a user’s breakdown for a users score', async () => {
+    const c = scoresClient(f);
+    const score = await c.create(f.dana, {
+      name: 'Engaged users',
+      baseTable: 'users',
+      fit: [
+        {
+          filters: [{ field: 'role', operator: 'includes', value: ['admin', 'owner'] }],
+          points: 20,
+        },
+      ],
+      behaviour,
+    });
+    const { score: scoreColumn, grade, reasons } = score.columns;
+    await untilState(`${grade} coming`, async () =>
+      (await columnsOf('users')).includes(grade) ? true : undefined,
+    );
+    expect(await columnsOf('accounts')).not.toContain(scoreColumn);
+    const users = await page(
+      {
+        columns: JSON.stringify(['email', scoreColumn, grade, reasons]),
+        sortBy: `-${scoreColumn}`,
+      },
+      'Active users',
+    );
+    const top = users.rows[0]!;
+    const recordId = String(top.id);
+    expect(top[scoreColumn]).toBeGreaterThan(0);
+
+    const response = await c.call(f.dana, 'GET', SCORES_API.record('users', recordId));
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = recordScoresSchema.parse(response.json<{ data: unknown }>().data);
+    // Only the scores of users: none of the accounts scores of the tests before.
+    expect(answer.map((entry) => entry.scoreId)).toEqual([score.id]);
+    const { breakdown } = answer[0]!;
+    expect(breakdown).toMatchObject({
+      recordId,
+      score: top[scoreColumn],
+      grade: top[grade],
+      maximum: 20 + 50,
+    });
+    expect(breakdown.label).toBeTruthy();
+    expect(breakdown.contributions.map((entry) => entry.kind).sort()).toEqual(['behaviour', 'fit']);
+    const given = breakdown.contributions.filter((entry) => entry.contribution !== 0);
+    expect(given.map((entry) => entry.text).join('; ')).toBe(top[reasons]);
+    // The points scaled to 0–100 are the score, and the contributions add up to it.
+    expect(Math.round((100 * breakdown.points) / breakdown.maximum)).toBe(breakdown.score);
+    expect(breakdown.contributions.reduce((sum, entry) => sum + entry.contribution, 0)).toBe(
+      breakdown.score,
+    );
+    // A user's id is no account; an unknown user is a 404.
+    expect((await c.call(f.dana, 'GET', SCORES_API.record('accounts', recordId))).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await c.call(f.dana, 'GET', SCORES_API.record('users', 'no-such-user'))).statusCode,
+    ).toBe(404);
+  });
+
+  it('names an alert watching a cohort on the score column when refusing the delete', async () => {
+    const c = scoresClient(f);
+    const score = await c.create(f.dana, {
+      name: 'Watched',
+      baseTable: 'accounts',
+      fit: fitRules,
+      behaviour,
+    });
+    await untilColumn(score.columns.score, true);
+    const segment = f.segmentId('All accounts');
+    const cohorts = cohortsClient(f);
+    const cohort = await cohorts.create(f.dana, segment, {
+      name: 'Scored above 50',
+      filters: [{ field: score.columns.score, operator: 'gte', value: 50 }],
+    });
+    const alerts = notificationsClient(f);
+    const alert = await alerts.create(f.dana, newAlertBody(segment, cohort.id, 'Newly scored'));
+
+    const refused = await c.remove(f.dana, score.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: 'conflict',
+      message: expect.stringContaining('Watched') as unknown,
+      errors: [
+        { path: `cohort:${cohort.id}`, message: 'Scored above 50' },
+        { path: `alert:${alert.id}`, message: 'Newly scored' },
+      ],
+    });
+    expect((await c.get(f.dana, score.id)).statusCode).toBe(200);
+
+    // Without the alert only the cohort is named; without it too, the delete goes through.
+    const gone = await alerts.call(f.dana, 'DELETE', NOTIFICATIONS_API.notification(alert.id));
+    expect(gone.statusCode, gone.body).toBe(204);
+    const again = await c.remove(f.dana, score.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorPaths(again)).toEqual([`cohort:${cohort.id}`]);
+    expect((await cohorts.remove(f.dana, segment, cohort.id)).statusCode).toBe(204);
+    expect((await c.remove(f.dana, score.id)).statusCode).toBe(204);
   });
 
   it('seeds scores once by key, and start-up writes every organization’s definitions to its warehouse', async () => {
