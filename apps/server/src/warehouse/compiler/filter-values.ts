@@ -27,9 +27,20 @@ function dayRange(first: string, last: string, report: Reporter): NormalisedValu
   return { from: timestampLiteral(from), to: timestampLiteral(to + DAY_MS) };
 }
 
+/**
+ * Whether a value outside an enum's options is refused. A stored column's options are its
+ * built-in ones plus what the last load held (docs/architecture.md §5.5): a value the data
+ * held may be gone after the next load, and a saved cohort or segment filtering on it must
+ * keep compiling (it then matches nothing) rather than stop snapshotting; a value may also be
+ * typed before the data holds it. A computed enum (a score's grades) has fixed options: a
+ * value outside them is a mistake.
+ */
+const refusesOtherValues = (column: CatalogueColumn) =>
+  column.dataType === 'enum' && column.computed;
+
 function textValue(column: CatalogueColumn, value: string | number, report: Reporter) {
   const text = String(value);
-  if (column.dataType === 'enum' && !column.options?.includes(text)) {
+  if (refusesOtherValues(column) && !column.options?.includes(text)) {
     return report(`"${text}" is not an option of ${column.label}`);
   }
   return isCaseInsensitive(column) ? text.toLowerCase() : text;

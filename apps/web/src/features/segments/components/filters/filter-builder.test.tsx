@@ -270,3 +270,121 @@ describe('filter builder', () => {
     expect(screen.getByLabelText('Value for Created: to')).toBeInTheDocument();
   }, 15_000);
 });
+
+describe('list columns and enum values from the data (issue 23)', () => {
+  // A source's text[] as the catalogue lists it: a list column, no options.
+  const tags: SegmentColumn = {
+    name: 'tags',
+    label: 'Tags',
+    dataType: 'list',
+    description: '',
+    computed: false,
+  };
+  // The built-in plan as the server serves it when the mapped source holds `growth`:
+  // the built-in options, then the data's own value, labelled as the source writes it.
+  const plan: SegmentColumn = {
+    name: 'plan',
+    label: 'Plan',
+    dataType: 'enum',
+    options: ['free', 'starter', 'pro', 'enterprise', 'growth'],
+    optionLabels: {
+      free: 'Free',
+      starter: 'Starter',
+      pro: 'Pro',
+      enterprise: 'Enterprise',
+      growth: 'growth',
+    },
+    description: '',
+    computed: false,
+  };
+  const label = (id: keyof typeof FILTER_OPERATORS) => FILTER_OPERATORS[id].label;
+
+  it('offers exactly the list operators for a list column', async () => {
+    renderBuilder(buildFilterCatalogue(), [tags]);
+    await pickOption('Field', 'Tags');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Operator' }));
+    await waitFor(() =>
+      expect(visibleOptions()).toEqual(
+        OPERATORS_BY_DATA_TYPE.list.map(
+          (id) => `${FILTER_OPERATORS[id].label}${FILTER_OPERATORS[id].help}`,
+        ),
+      ),
+    );
+    expect(OPERATORS_BY_DATA_TYPE.list).toEqual(
+      expect.arrayContaining(['contains', 'includes', 'excludes']),
+    );
+  });
+
+  it.each([
+    ['includes', ['vip', 'smb']],
+    ['excludes', ['vip']],
+  ] as const)('sends %s on a list column with its typed values as a list', async (id, values) => {
+    const onAdd = renderBuilder(buildFilterCatalogue(), [tags]);
+    await pickOption('Field', 'Tags');
+    await pickOption('Operator', label(id));
+    const input = screen.getByRole('combobox', { name: 'Value for Tags' });
+    for (const value of values) {
+      await userEvent.type(input, value);
+      pressEnterIn(input);
+      await waitFor(() => expect(input).toHaveValue(''));
+    }
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({ field: 'tags', operator: id, value: [...values] });
+  });
+
+  it('sends contains on a list column with one value', async () => {
+    const onAdd = renderBuilder(buildFilterCatalogue(), [tags]);
+    await pickOption('Field', 'Tags');
+    await pickOption('Operator', label('contains'));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Value for Tags' }), 'vip');
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({ field: 'tags', operator: 'contains', value: 'vip' });
+  });
+
+  it('blocks a list operator without a value', async () => {
+    const onAdd = renderBuilder(buildFilterCatalogue(), [tags]);
+    await pickOption('Field', 'Tags');
+    await pickOption('Operator', label('includes'));
+    await apply();
+    expect(await screen.findByText('Enter a value.')).toBeVisible();
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('offers a plan the data holds next to the built-in ones, and sends it picked', async () => {
+    const onAdd = renderBuilder(buildFilterCatalogue(), [plan]);
+    await pickOption('Field', 'Plan');
+    await pickOption('Operator', label('eq'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Value for Plan' }));
+    await waitFor(() =>
+      expect(visibleOptions()).toEqual(['Free', 'Starter', 'Pro', 'Enterprise', 'growth']),
+    );
+    await pickOption('Value for Plan', 'growth');
+    await apply();
+    expect(onAdd).toHaveBeenCalledWith({ field: 'plan', operator: 'eq', value: 'growth' });
+  });
+
+  it('takes a typed data plan for "is", and for "is any of" beside a built-in one', async () => {
+    const onAdd = renderBuilder(buildFilterCatalogue(), [plan]);
+    await pickOption('Field', 'Plan');
+    await pickOption('Operator', label('eq'));
+    const value = screen.getByRole('combobox', { name: 'Value for Plan' });
+    await userEvent.type(value, 'Growth');
+    await waitFor(() => expect(visibleOptions()).toEqual(['growth']));
+    pressEnterIn(value);
+    await apply();
+    expect(onAdd).toHaveBeenLastCalledWith({ field: 'plan', operator: 'eq', value: 'growth' });
+
+    await pickOption('Operator', label('includes'));
+    const values = screen.getByRole('combobox', { name: 'Value for Plan' });
+    await userEvent.type(values, 'grow');
+    await waitFor(() => expect(visibleOptions()).toEqual(['growth']));
+    pressEnterIn(values);
+    await pickOption('Value for Plan', 'Pro');
+    await apply();
+    expect(onAdd).toHaveBeenLastCalledWith({
+      field: 'plan',
+      operator: 'includes',
+      value: ['growth', 'pro'],
+    });
+  }, 15_000);
+});
