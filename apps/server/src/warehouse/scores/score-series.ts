@@ -42,6 +42,40 @@ const dayNumber = (date: string) => `(${date} - DATE '1970-01-01')`;
 /** Past every day a timestamp can hold: the end of a state that nothing follows. */
 const NO_END = 2147483647;
 
+/** A rule's lifespan written into SQL: a checked whole number from a checked definition. */
+function lifespanOf(aggregate: { lifespanDays: number }): string {
+  const lifespan = String(aggregate.lifespanDays);
+  if (!/^[1-9][0-9]*$/.test(lifespan)) throw new Error('Bad lifespan');
+  return lifespan;
+}
+
+/**
+ * The events of the rules' names counted per record and UTC day (`c<i>` per name, in
+ * `names` order), the day as `dayOf` gives it from its date, named `dayColumn`; with the days'
+ * relation, whose bounds the events read are held to.
+ */
+function dailyCounts(
+  p: SqlParams,
+  plans: ScorePlans,
+  view: string,
+  events: string,
+  days: readonly number[] | undefined,
+  day: { column: string; of: (date: string) => string },
+) {
+  const key = EVENT_KEYS[plans.table];
+  const names = [...new Set(plans.aggregates.map((aggregate) => aggregate.event))];
+  const bound = names.map((name) => p.add(name));
+  const range = daysRelation(p, view, plans.longestLifespan, days);
+  const counts = bound.map(
+    (name, index) => `COUNT(*) FILTER (WHERE "name" = ${name}) AS "c${index}"`,
+  );
+  const sql = `SELECT ${key} AS "id", ${day.of('CAST(occurred_at AS DATE)')} AS "${day.column}", ${counts.join(', ')}
+      FROM ${events}
+      WHERE "name" IN (${bound.join(', ')}) AND ${key} IS NOT NULL${range.bounds}
+      GROUP BY ${key}, CAST(occurred_at AS DATE)`;
+  return { sql, names, range };
+}
+
 /**
  * The behaviour aggregates of every record and series day, for each (event, lifespan L)
  * pair k: `n<k>` the occurrences within the lifespan before the day D, `w<k>` the sum of
@@ -66,18 +100,12 @@ function runningEventAggregates(
   events: string,
   days?: readonly number[],
 ): string {
-  const key = EVENT_KEYS[plans.table];
-  const names = [...new Set(plans.aggregates.map((aggregate) => aggregate.event))];
-  const bound = names.map((name) => p.add(name));
-  const range = daysRelation(p, view, plans.longestLifespan, days);
-  const counts = bound.map(
-    (name, index) => `COUNT(*) FILTER (WHERE "name" = ${name}) AS "c${index}"`,
-  );
-  const pairs = plans.aggregates.map((aggregate) => {
-    const lifespan = String(aggregate.lifespanDays);
-    if (!/^[1-9][0-9]*$/.test(lifespan)) throw new Error('Bad lifespan');
-    return { lifespan, count: `d."c${names.indexOf(aggregate.event)}"` };
-  });
+  const daily = dailyCounts(p, plans, view, events, days, { column: 'di', of: dayNumber });
+  const { names, range } = daily;
+  const pairs = plans.aggregates.map((aggregate) => ({
+    lifespan: lifespanOf(aggregate),
+    count: `d."c${names.indexOf(aggregate.event)}"`,
+  }));
   const lifespans = [...new Set(pairs.map((pair) => pair.lifespan))];
   const ends = lifespans.map(
     (lifespan) =>
@@ -101,10 +129,7 @@ function runningEventAggregates(
     `CAST(s."N${k}" AS BIGINT) AS "n${k}"`,
   ]);
   return `WITH d AS (
-      SELECT ${key} AS "id", ${dayNumber('CAST(occurred_at AS DATE)')} AS "di", ${counts.join(', ')}
-      FROM ${events}
-      WHERE "name" IN (${bound.join(', ')}) AND ${key} IS NOT NULL${range.bounds}
-      GROUP BY ${key}, CAST(occurred_at AS DATE)
+      ${daily.sql}
     ), ids AS (
       SELECT r."id", ROW_NUMBER() OVER (ORDER BY r."id") AS "rn" FROM (SELECT DISTINCT "id" FROM d) r
     ), deltas AS (
@@ -138,18 +163,12 @@ function joinedEventAggregates(
   events: string,
   days?: readonly number[],
 ): string {
-  const key = EVENT_KEYS[plans.table];
   const longest = plans.longestLifespan;
-  const names = [...new Set(plans.aggregates.map((aggregate) => aggregate.event))];
-  const bound = names.map((name) => p.add(name));
-  const range = daysRelation(p, view, longest, days);
-  const counts = bound.map(
-    (name, index) => `COUNT(*) FILTER (WHERE "name" = ${name}) AS "c${index}"`,
-  );
+  const daily = dailyCounts(p, plans, view, events, days, { column: 'day', of: (date) => date });
+  const { names, range } = daily;
   const sums = plans.aggregates.flatMap((aggregate, index) => {
     const count = `g."c${names.indexOf(aggregate.event)}"`;
-    const lifespan = String(aggregate.lifespanDays);
-    if (!/^[0-9]+$/.test(lifespan)) throw new Error('Bad lifespan');
+    const lifespan = lifespanOf(aggregate);
     const within = `WHERE g.age < ${lifespan}`;
     return [
       `SUM((${lifespan} - g.age) * ${count}) FILTER (${within}) AS "w${index}"`,
@@ -159,13 +178,8 @@ function joinedEventAggregates(
   const asOfDate = `CAST(t.${DAY} AS DATE)`;
   return `SELECT g."id", g.${DAY}, ${sums.join(', ')}
     FROM (
-      SELECT d."id", t.${DAY}, ${asOfDate} - d."day" AS age, ${bound.map((_, index) => `d."c${index}"`).join(', ')}
-      FROM (
-        SELECT ${key} AS "id", CAST(occurred_at AS DATE) AS "day", ${counts.join(', ')}
-        FROM ${events}
-        WHERE "name" IN (${bound.join(', ')}) AND ${key} IS NOT NULL${range.bounds}
-        GROUP BY ${key}, CAST(occurred_at AS DATE)
-      ) d
+      SELECT d."id", t.${DAY}, ${asOfDate} - d."day" AS age, ${names.map((_, index) => `d."c${index}"`).join(', ')}
+      FROM (${daily.sql}) d
       JOIN ${range.days} ON d."day" <= ${asOfDate} AND d."day" > ${asOfDate} - ${longest}
     ) g
     GROUP BY g."id", g.${DAY}`;

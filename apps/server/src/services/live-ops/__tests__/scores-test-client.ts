@@ -84,3 +84,20 @@ export async function untilColumn(f: LiveOpsFixture, name: string, present: bool
     (await columnsOf(f, 'accounts')).includes(name) === present ? true : undefined,
   );
 }
+
+/** The live-ops score tests' rules: a plan and active users for fit, exports for behaviour. */
+export const SCORE_FIT_RULES = [
+  {
+    filters: [{ field: 'plan', operator: 'includes' as const, value: ['pro', 'enterprise'] }],
+    points: 40,
+  },
+  { filters: [{ field: 'active_users_7d', operator: 'gte' as const, value: 3 }], points: 30 },
+];
+export const SCORE_BEHAVIOUR = [{ event: 'export_created', points: 5, lifespanDays: 365 }];
+/** Grade A from 30 points instead of the default 80: some of the tiny data's accounts reach it. */
+export const LOWER_GRADES = [
+  { label: 'A', min: 30 },
+  { label: 'B', min: 20 },
+  { label: 'C', min: 10 },
+  { label: 'D', min: 0 },
+];

@@ -17,29 +17,19 @@ import {
 import { activationsClient } from '../../main/activations/__tests__/activations-client.js';
 import { ACTIVATION_RUN_JOB } from '../../main/activations/runs/activation-jobs.js';
 import { createLiveOpsFixture, type LiveOpsFixture } from '../__tests__/live-ops-fixture.js';
-import { scoresClient, untilColumn } from '../__tests__/scores-test-client.js';
+import {
+  scoresClient,
+  untilColumn,
+  SCORE_FIT_RULES,
+  SCORE_BEHAVIOUR,
+  LOWER_GRADES,
+} from '../__tests__/scores-test-client.js';
 import {
   createAccountsCohort,
   FAST_POLLING,
   getCohort,
   snapshotThroughQueue,
 } from '../snapshots/__tests__/snapshot-fixture.js';
-
-const fitRules = [
-  {
-    filters: [{ field: 'plan', operator: 'includes' as const, value: ['pro', 'enterprise'] }],
-    points: 40,
-  },
-  { filters: [{ field: 'active_users_7d', operator: 'gte' as const, value: 3 }], points: 30 },
-];
-const behaviour = [{ event: 'export_created', points: 5, lifespanDays: 365 }];
-/** Grade A from 30 points instead of the default 80: some of the tiny data's accounts reach it. */
-const lowerGrades = [
-  { label: 'A', min: 30 },
-  { label: 'B', min: 20 },
-  { label: 'C', min: 10 },
-  { label: 'D', min: 0 },
-];
 
 /**
  * "Grade A accounts → Salesforce" is one activation (issue 28, ADR 0033/0034): a cohort on a
@@ -71,9 +61,9 @@ describe('live-ops: an activation of a grade-A cohort', () => {
     const score: Score = await scoresClient(f).create(f.dana, {
       name: 'Product-qualified',
       baseTable: 'accounts',
-      fit: fitRules,
-      behaviour,
-      grades: lowerGrades,
+      fit: SCORE_FIT_RULES,
+      behaviour: SCORE_BEHAVIOUR,
+      grades: LOWER_GRADES,
     });
     const { score: scoreColumn, grade } = score.columns;
     await untilColumn(f, grade, true);

@@ -7,7 +7,14 @@ import {
   type Inbox,
 } from '@revlane/contracts';
 import { API } from '../__tests__/live-ops-fixture.js';
-import { scoresClient, untilColumn, untilState } from '../__tests__/scores-test-client.js';
+import {
+  scoresClient,
+  untilColumn,
+  untilState,
+  SCORE_FIT_RULES,
+  SCORE_BEHAVIOUR,
+  LOWER_GRADES,
+} from '../__tests__/scores-test-client.js';
 import {
   createAccountsCohort,
   getCohort,
@@ -17,22 +24,6 @@ import {
   newAlertBody,
   notificationsClient,
 } from '../notifications/__tests__/notifications-client.js';
-
-const fitRules = [
-  {
-    filters: [{ field: 'plan', operator: 'includes' as const, value: ['pro', 'enterprise'] }],
-    points: 40,
-  },
-  { filters: [{ field: 'active_users_7d', operator: 'gte' as const, value: 3 }], points: 30 },
-];
-const behaviour = [{ event: 'export_created', points: 5, lifespanDays: 365 }];
-/** Grade A from 30 points instead of the default 80: more records reach it. */
-const lowerGrades = [
-  { label: 'A', min: 30 },
-  { label: 'B', min: 20 },
-  { label: 'C', min: 10 },
-  { label: 'D', min: 0 },
-];
 
 const idsOf = (records: Record<string, unknown>[]) => records.map((r) => String(r.id)).sort();
 
@@ -45,8 +36,8 @@ describe('live-ops: "entered grade A" end to end (ADR 0034, ADR 0023)', () => {
     const score = await scores.create(f.dana, {
       name: 'Fit',
       baseTable: 'accounts',
-      fit: fitRules,
-      behaviour,
+      fit: SCORE_FIT_RULES,
+      behaviour: SCORE_BEHAVIOUR,
     });
     const { grade } = score.columns;
     await untilColumn(f, grade, true);
@@ -60,7 +51,7 @@ describe('live-ops: "entered grade A" end to end (ADR 0034, ADR 0023)', () => {
     expect(before).not.toBeNull();
     const since = new Date().toISOString();
 
-    const patched = await scores.patch(f.dana, score.id, { grades: lowerGrades });
+    const patched = await scores.patch(f.dana, score.id, { grades: LOWER_GRADES });
     expect(patched.statusCode, patched.body).toBe(200);
 
     // The rebuild's "warehouse loaded" snapshots the cohort; the alert evaluates in that run.

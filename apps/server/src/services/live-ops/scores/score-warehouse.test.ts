@@ -22,19 +22,12 @@ import {
   scoresClient,
   untilColumn as untilColumnOf,
   untilState,
+  SCORE_FIT_RULES,
+  SCORE_BEHAVIOUR,
 } from '../__tests__/scores-test-client.js';
 import { readScoreDefinitions } from '../../../warehouse/index.js';
 import { seedScores } from '../index.js';
 import { writeAllScoreDefinitions } from './score-warehouse.js';
-
-const fitRules = [
-  {
-    filters: [{ field: 'plan', operator: 'includes' as const, value: ['pro', 'enterprise'] }],
-    points: 40,
-  },
-  { filters: [{ field: 'active_users_7d', operator: 'gte' as const, value: 3 }], points: 30 },
-];
-const behaviour = [{ event: 'export_created', points: 5, lifespanDays: 365 }];
 
 /** The cells of an RFC 4180 text: quoted cells may hold commas, quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -93,8 +86,8 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
     const score = await c.create(f.dana, {
       name: 'Fit',
       baseTable: 'accounts',
-      fit: fitRules,
-      behaviour,
+      fit: SCORE_FIT_RULES,
+      behaviour: SCORE_BEHAVIOUR,
     });
     const { score: scoreColumn, grade, reasons } = score.columns;
     await untilColumn(grade, true);
@@ -190,7 +183,7 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
     const response = await f.inject(f.dana, {
       method: 'POST',
       url: `${API}/${SCORES_API.preview}`,
-      payload: { baseTable: 'accounts', fit: fitRules, behaviour },
+      payload: { baseTable: 'accounts', fit: SCORE_FIT_RULES, behaviour: SCORE_BEHAVIOUR },
     });
     expect(response.statusCode, response.body).toBe(200);
     const preview = scorePreviewSchema.parse(response.json<{ data: unknown }>().data);
@@ -224,8 +217,8 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
     const score = await c.create(f.dana, {
       name: 'Backtested',
       baseTable: 'accounts',
-      fit: fitRules,
-      behaviour,
+      fit: SCORE_FIT_RULES,
+      behaviour: SCORE_BEHAVIOUR,
     });
     const backtest = (outcome: unknown) =>
       c.call(f.dana, 'POST', SCORES_API.backtest(score.id), { outcome, horizonDays: 30, days: 30 });
@@ -279,8 +272,8 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
     const score = await c.create(f.dana, {
       name: 'Breakdown',
       baseTable: 'accounts',
-      fit: fitRules,
-      behaviour,
+      fit: SCORE_FIT_RULES,
+      behaviour: SCORE_BEHAVIOUR,
     });
     const [first] = (await page({ perPage: '1', sortBy: '+name' })).rows;
     const recordId = String(first!.id);
@@ -306,8 +299,8 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
     const score = await c.create(f.dana, {
       name: 'Exported',
       baseTable: 'accounts',
-      fit: fitRules,
-      behaviour,
+      fit: SCORE_FIT_RULES,
+      behaviour: SCORE_BEHAVIOUR,
     });
     const { score: scoreColumn, grade, reasons } = score.columns;
     await untilColumn(grade, true);
@@ -380,7 +373,7 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
           points: 20,
         },
       ],
-      behaviour,
+      behaviour: SCORE_BEHAVIOUR,
     });
     const { score: scoreColumn, grade, reasons } = score.columns;
     await untilState(`${grade} coming`, async () =>
@@ -433,8 +426,8 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
     const score = await c.create(f.dana, {
       name: 'Watched',
       baseTable: 'accounts',
-      fit: fitRules,
-      behaviour,
+      fit: SCORE_FIT_RULES,
+      behaviour: SCORE_BEHAVIOUR,
     });
     await untilColumn(score.columns.score, true);
     const segment = f.segmentId('All accounts');
@@ -473,7 +466,7 @@ describe('live-ops: scores in the warehouse (ADR 0034)', () => {
       seedKey: 'product-qualified',
       name: 'Product-qualified',
       baseTable: 'accounts' as const,
-      behaviour,
+      behaviour: SCORE_BEHAVIOUR,
     };
     await seedScores(f.t.database.db, f.eveOrg, [seed]);
     await seedScores(f.t.database.db, f.eveOrg, [{ ...seed, name: 'Renamed seed' }]);
