@@ -307,6 +307,16 @@ describe('enum values outside the options', () => {
     expect(query.countQuery.params).toContain('platinum');
   });
 
+  it('a stored enum refuses a value differing from an option by case alone (a label typed)', () => {
+    const issues = new IssueList();
+    expect(
+      normaliseFilterValue(plan, 'includes', ['pro', 'Pro'], issues, 'filters[0].value'),
+    ).toBeUndefined();
+    expect(issues.issues).toEqual([
+      { path: 'filters[0].value', message: '"Pro" is not an option of Plan' },
+    ]);
+  });
+
   it('a computed enum (a score grade) refuses a value outside its options, naming it', () => {
     const issues = new IssueList();
     expect(

@@ -28,19 +28,24 @@ function dayRange(first: string, last: string, report: Reporter): NormalisedValu
 }
 
 /**
- * Whether a value outside an enum's options is refused. A stored column's options are its
- * built-in ones plus what the last load held (docs/architecture.md §5.5): a value the data
- * held may be gone after the next load, and a saved cohort or segment filtering on it must
- * keep compiling (it then matches nothing) rather than stop snapshotting; a value may also be
- * typed before the data holds it. A computed enum (a score's grades) has fixed options: a
- * value outside them is a mistake.
+ * Whether an enum refuses a value outside its options. A computed enum (a score's grades) has
+ * fixed options: any other value is a mistake. A stored column's options are its built-in
+ * ones plus what the last load held (docs/architecture.md §5.2): a value the data held may be
+ * gone after the next load, and a saved cohort or segment filtering on it must keep compiling
+ * (it then matches nothing) rather than stop snapshotting; so a stored enum refuses only a
+ * value that differs from an option by case alone (`Pro` for `pro`: the label typed for the
+ * stored value), which would otherwise match nothing without a word.
  */
-const refusesOtherValues = (column: CatalogueColumn) =>
-  column.dataType === 'enum' && column.computed;
+function refusesValue(column: CatalogueColumn, text: string): boolean {
+  if (column.dataType !== 'enum' || column.options?.includes(text)) return false;
+  if (column.computed) return true;
+  const lower = text.toLowerCase();
+  return (column.options ?? []).some((option) => option.toLowerCase() === lower);
+}
 
 function textValue(column: CatalogueColumn, value: string | number, report: Reporter) {
   const text = String(value);
-  if (refusesOtherValues(column) && !column.options?.includes(text)) {
+  if (refusesValue(column, text)) {
     return report(`"${text}" is not an option of ${column.label}`);
   }
   return isCaseInsensitive(column) ? text.toLowerCase() : text;
