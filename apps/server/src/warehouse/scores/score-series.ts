@@ -76,6 +76,15 @@ function dailyCounts(
   return { sql, names, range };
 }
 
+/** A way to compute a series' behaviour aggregates (`id`, `as_of_day`, `w<k>`, `n<k>`). */
+type EventAggregates = (
+  p: SqlParams,
+  plans: ScorePlans,
+  view: string,
+  events: string,
+  days?: readonly number[],
+) => string;
+
 /**
  * The behaviour aggregates of every record and series day, for each (event, lifespan L)
  * pair k: `n<k>` the occurrences within the lifespan before the day D, `w<k>` the sum of
@@ -93,13 +102,7 @@ function dailyCounts(
  * Integers throughout, so both engines agree to the unit. Records are numbered once so the
  * window sorts integers (as-of/series-activity-sql.ts does the same).
  */
-function runningEventAggregates(
-  p: SqlParams,
-  plans: ScorePlans,
-  view: string,
-  events: string,
-  days?: readonly number[],
-): string {
+const runningEventAggregates: EventAggregates = (p, plans, view, events, days) => {
   const daily = dailyCounts(p, plans, view, events, days, { column: 'di', of: dayNumber });
   const { names, range } = daily;
   const pairs = plans.aggregates.map((aggregate) => ({
@@ -146,7 +149,7 @@ function runningEventAggregates(
     JOIN (SELECT t.${DAY}, ${dayNumber(`CAST(t.${DAY} AS DATE)`)} AS "di" FROM ${range.days}) t
       ON t."di" >= s."di" AND t."di" < COALESCE(s."next", ${NO_END})
     JOIN ids i ON i."rn" = s."rn"`;
-}
+};
 
 /**
  * The behaviour aggregates of every record and series day, by joining: the events of the
@@ -156,13 +159,7 @@ function runningEventAggregates(
  * exactly as one day's score does. Each event day costs a row per series day it reaches:
  * cheap for a few days (a back-test's split cells), not for months of them.
  */
-function joinedEventAggregates(
-  p: SqlParams,
-  plans: ScorePlans,
-  view: string,
-  events: string,
-  days?: readonly number[],
-): string {
+const joinedEventAggregates: EventAggregates = (p, plans, view, events, days) => {
   const longest = plans.longestLifespan;
   const daily = dailyCounts(p, plans, view, events, days, { column: 'day', of: (date) => date });
   const { names, range } = daily;
@@ -183,7 +180,7 @@ function joinedEventAggregates(
       JOIN ${range.days} ON d."day" <= ${asOfDate} AND d."day" > ${asOfDate} - ${longest}
     ) g
     GROUP BY g."id", g.${DAY}`;
-}
+};
 
 /** How a series' behaviour aggregates are computed: both give the same integers. */
 export type SeriesAggregation = 'join' | 'running-sums';
